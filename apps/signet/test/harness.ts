@@ -35,7 +35,7 @@ export const OBSERVED_TYPES: EventType[] = [
   'recipient.validation_code_expired', 'recipient.validation_max_attempts',
   'envelope.expired', 'envelope.extended', 'envelope.reactivated', 'recipient.reminder_sent', 'recipient.expiry_warning_sent',
   ...(['id_check', 'biometric'] as const).flatMap((check) => (['started', 'success', 'failed', 'locked', 'expired', 'reset'] as const).map((step) => `recipient.validation_${check}_${step}` as const)),
-  'recipient.validation_identity_consented', 'recipient.validation_identity_redacted'
+  'recipient.validation_identity_consented', 'recipient.validation_identity_redacted', 'recipient.consented', 'recipient.consent_withdrawn'
 ];
 
 export interface TestSignet {

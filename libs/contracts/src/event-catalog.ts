@@ -52,6 +52,8 @@ export const EVENT_MEANINGS: Record<EventType | DeliveryOnlyEventType, string> =
   'recipient.validation_biometric_reset': 'A sender reset the selfie check: its attempts start again',
   'recipient.validation_identity_consented': 'The recipient consented to the identity checks (`consent.version`)',
   'recipient.validation_identity_redacted': 'The identity-check images of a recipient were erased (retention reached or POST .../identity/redact); hashes and outcomes stay',
+  'recipient.consented': 'The recipient consented to electronic records and signatures (`signature_flow.consumer_consent`; `consumer_consent.disclosure_version` and `consented_at`)',
+  'recipient.consent_withdrawn': 'The recipient withdrew (or refused) that consent: they are REJECTED and the envelope VOIDED, as `recipient.rejected` and `envelope.voided` then say',
   'batch.completed': 'Every item of a batch (POST /api/v1/batches: create, create_from_template, send, void or remind) has its outcome (key: the batch id)',
   'envelope.expired': 'The envelope reached its `expires_at` unsigned: EXPIRED, every signing link stops working',
   'envelope.extended': "An IN_PROGRESS envelope's `expires_at` was set, moved or cleared (POST /api/v1/envelopes/:id/extend)",

@@ -56,6 +56,8 @@ export const EVENT_DATA_SCHEMAS = {
   'recipient.validation_biometric_reset': RecipientPayload,
   'recipient.validation_identity_consented': RecipientPayload,
   'recipient.validation_identity_redacted': RecipientPayload,
+  'recipient.consented': RecipientPayload,
+  'recipient.consent_withdrawn': RecipientPayload,
   'template.created': TemplatePayload,
   'template.updated': TemplatePayload,
   'template.deleted': TemplatePayload,

@@ -51,6 +51,8 @@ export const SIGNET_EVENT_TYPES = [
   'recipient.validation_biometric_reset',
   'recipient.validation_identity_consented',
   'recipient.validation_identity_redacted',
+  'recipient.consented',
+  'recipient.consent_withdrawn',
   'template.created',
   'template.updated',
   'template.deleted'

@@ -47,3 +47,4 @@ export { bracketFields } from './openapi/bracket-fields';
 export { capturedExamples, CAPTURED_EXAMPLES_FILE, EXAMPLE_BASE_URL, type CapturedExamples, type OperationExamples } from './openapi/captured-examples';
 export type { RouteDoc, ResponseDoc, RequestDoc } from './openapi/route-doc';
 export * from './identity';
+export * from './consumer-consent';

@@ -146,6 +146,7 @@ export const SettingsInput = Closed({
       signature_color: Resettable(SignatureColor),
       embed_origins: Resettable(EmbedOrigins),
       redirect_url: Resettable(HttpsUrl),
+      consumer_consent: Resettable(BooleanInput),
       expire_after_days: Resettable(IntegerInput(1, 365)),
       expiry_warning_days: Resettable(IntegerInput(1, 30)),
       reminders: Type.Optional(
@@ -304,7 +305,12 @@ export const Settings = Type.Object({
     /** Expiry and reminders (docs/integrating.md); envelopes stored before them lack these (read as the defaults). */
     expire_after_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 365 }))),
     expiry_warning_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 30 }))),
-    reminders: Type.Optional(ReminderSettings)
+    reminders: Type.Optional(ReminderSettings),
+    /**
+     * The recipient consents to electronic records and signatures (the US ESIGN Act's consumer disclosure)
+     * before anything else; envelopes stored before it lack it (read as false).
+     */
+    consumer_consent: Type.Optional(Type.Boolean())
   }),
   validations: Type.Object({
     email: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder }),

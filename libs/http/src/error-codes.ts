@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   TOKEN_EXPIRED: { status: 401, meaning: "The builder session's token has expired: start a new session" },
   INTERNAL_AUTH_FAILED: { status: 401, meaning: 'A service was called without a valid internal signature' },
   FORBIDDEN: { status: 403, meaning: "The credential is valid but cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs)" },
+  CONSENT_REQUIRED: { status: 403, meaning: 'The envelope asks the recipient to consent to electronic records and signatures first (POST /signing/v1/:token/consent); nothing was done' },
   NOT_FOUND: { status: 404, meaning: 'No such resource for this tenant, or no such route' },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "The envelope's state forbids the change (updating an envelope that is not CREATED or ERROR, an upload on one that is not CREATED)" },
   CONFLICT: { status: 409, meaning: "The resource's state forbids the action" },

@@ -134,6 +134,23 @@ export function signingMethods({ api }: MethodContext) {
 
     async reject(signingUrlOrToken: string, reason: string) {
       return unwrap(await api.POST('/signing/v1/{token}/reject', { params: { path: { token: signingTokenOf(signingUrlOrToken) } }, body: { reason }, headers: noKey }));
+    },
+
+    /** The consent document (a PDF) of an envelope that asks for consent to electronic records: the disclosure and the code to type. */
+    async getConsentDocument(signingUrlOrToken: string): Promise<Uint8Array> {
+      const pdf = unwrap(await api.GET('/signing/v1/{token}/consent/document', { params: { path: { token: signingTokenOf(signingUrlOrToken) } }, headers: noKey, parseAs: 'arrayBuffer' }));
+      return new Uint8Array(pdf as ArrayBuffer);
+    },
+
+    /** Consents with the code from the consent document, to the disclosure version shown (the session's `consumer_consent.version`). */
+    async giveConsumerConsent(signingUrlOrToken: string, code: string, disclosureVersion: string) {
+      const body = { code, disclosure_version: disclosureVersion };
+      return unwrap(await api.POST('/signing/v1/{token}/consent', { params: { path: { token: signingTokenOf(signingUrlOrToken) } }, body, headers: noKey })).consumer_consent;
+    },
+
+    /** Withdraws (or refuses) that consent: the recipient declines, as `reject` does. */
+    async withdrawConsumerConsent(signingUrlOrToken: string) {
+      return unwrap(await api.POST('/signing/v1/{token}/consent/withdraw', { params: { path: { token: signingTokenOf(signingUrlOrToken) } }, headers: noKey }));
     }
   };
 }

@@ -30,6 +30,7 @@ export { subsettingFontkit } from './fonts/subsetting-fontkit';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';
+export { textDocument, type TextBlock, type TextBlockStyle, type TextDocumentInput } from './text-document';
 export { FIELD_BOX, TICK_SIDE } from './value-layout';
 export { LINE_SPACING, VALUE_TEXT_SIZES } from './text-layout';
 export { measureValue, type MeasuredValue } from './measure-value';

@@ -17,6 +17,7 @@ import { migratedRemindersMigration } from './migrated-reminders';
 import { voidReasonsMigration } from './void-reasons';
 import { batchListingMigration } from './batch-listing';
 import { signatureRevisionsMigration } from './signature-revisions';
+import { consumerConsentsMigration } from './consumer-consents';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -148,5 +149,6 @@ export const envelopeMigrations: readonly Migration[] = [
   migratedRemindersMigration,
   voidReasonsMigration,
   batchListingMigration,
-  signatureRevisionsMigration
+  signatureRevisionsMigration,
+  consumerConsentsMigration
 ];

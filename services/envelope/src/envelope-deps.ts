@@ -3,6 +3,7 @@ import type { BlobStore } from '@signet/blob';
 import type { OutboxRelay } from '@signet/bus';
 import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
+import type { ConsentCodes } from './consumer-consent/consent-codes';
 import type { EnvelopeJobs } from './envelope-jobs';
 import type { EnvelopeLimits } from './plan-limits/envelope-limits';
 import type { DocumentLinks } from './present/document-links';
@@ -36,4 +37,6 @@ export interface EnvelopeDeps {
   remoteSigning: RemoteSigning | null;
   /** Each recipient's current signing link, kept encrypted. */
   signingLinks: SigningLinkKeeper;
+  /** The code each recipient's consent document shows (signature_flow.consumer_consent). */
+  consentCodes: ConsentCodes;
 }

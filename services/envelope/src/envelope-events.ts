@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { EventContext, NewOutboxRow, outboxRowFor, writeOutboxEvent } from '@signet/bus';
 import type { RequestContext } from '@signet/http';
-import type { EnvelopeField } from '@signet/contracts';
+import type { ConsumerConsentDetails, EnvelopeField } from '@signet/contracts';
 import type { EnvelopeAggregate, RecipientRow } from './model';
 import type { DocumentLinks } from './present/document-links';
 import { envelopePayload, recipientPayload } from './present/envelope-payload';
@@ -11,7 +11,7 @@ export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envel
 export type RecipientEventType = 'recipient.link_generated' | 'recipient.link_requested' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
   | 'recipient.approved' | 'recipient.witnessed' | 'recipient.viewed' | 'recipient.copied'
   | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked'
-  | 'recipient.reminder_sent' | 'recipient.expiry_warning_sent';
+  | 'recipient.reminder_sent' | 'recipient.expiry_warning_sent' | 'recipient.consented' | 'recipient.consent_withdrawn';
 
 /** Who caused an event: an API call's context, or (for a consumer) the tenant and request of the event it handles. */
 export type EventActor = Pick<RequestContext, 'tenantId'> & { requestId: string | null };
@@ -41,9 +41,21 @@ export async function writeEnvelopeEvent(
   await trx('outbox').insert(await envelopeEventRow(eventType, aggregate, links, context, at));
 }
 
+/** What particular recipient events carry beside the recipient. */
+export interface RecipientEventExtra {
+  signing_url?: string;
+  reason?: string;
+  ip_address?: string | null;
+  user_agent?: string | null;
+  number?: number | null;
+  expires_at?: string;
+  fields?: EnvelopeField[];
+  consumer_consent?: ConsumerConsentDetails;
+}
+
 export async function writeRecipientEvent(
   trx: Knex.Transaction, eventType: RecipientEventType, recipient: RecipientRow, creatorKeyId: string, context: EventActor, at: Date,
-  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null; number?: number | null; expires_at?: string; fields?: EnvelopeField[] } = {}
+  extra: RecipientEventExtra = {}
 ): Promise<void> {
   await writeOutboxEvent(trx, {
     eventType,

@@ -6,6 +6,7 @@ import { recordIdentityOutcomes } from './identity/record-identity-outcome';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
+import { consentCodes } from './consumer-consent/consent-codes';
 import { envelopeJobs } from './envelope-jobs';
 import { registerEnvelopeJobs } from './envelope-job-kinds';
 import type { EmailDeps } from './emails/email-deps';
@@ -64,7 +65,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     sealIdentity,
     signerAuthority,
     remoteSigning: remoteSigningFromConfig(deps.config),
-    signingLinks: signingLinkKeeper(emails, emailKeys.seal)
+    signingLinks: signingLinkKeeper(emails, emailKeys.seal),
+    consentCodes: consentCodes(deps.internalSecret)
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,

@@ -14,12 +14,17 @@ function rolesOf(snapshot: Obj | null): Map<unknown, Role> {
   return new Map(recipients.map((recipient) => [recipient.id, (recipient.role ?? 'SIGNER') as Role]));
 }
 
+/** The consumer consent's events, whose details name the disclosure version consented to. */
+const CONSENT_EVENTS = ['recipient.consented', 'recipient.consent_withdrawn'];
+
 /** What the evidence sheet shows of an event beyond who, when and where. */
 function detailsOf(entry: TimelineEntry): EnvelopeTimelineEntry['details'] {
   const details: EnvelopeTimelineEntry['details'] = {};
   if (typeof entry.details.status === 'string') details.status = entry.details.status;
   if (entry.event_type === 'recipient.rejected' && typeof entry.details.reason === 'string') details.reason = entry.details.reason;
   if (CODE_EVENT.test(entry.event_type)) details.channel = channelOf(entry);
+  const version = (entry.details.consumer_consent as Obj | undefined)?.disclosure_version;
+  if (CONSENT_EVENTS.includes(entry.event_type) && typeof version === 'string') details.disclosure_version = version;
   return details;
 }
 

@@ -52,7 +52,7 @@ function detailsOf(data: Record<string, unknown>): Record<string, unknown> {
   const details: Record<string, unknown> = { envelope_id: data.envelope_id, status: data.status };
   if (data.reason !== undefined) details.reason = data.reason;
   if (data.validation !== undefined) details.validation = data.validation;
-  for (const key of ['tax_id', 'rep_id', 'signed_at', 'authentication', 'role']) if (data[key] !== undefined) details[key] = data[key];
+  for (const key of ['tax_id', 'rep_id', 'signed_at', 'authentication', 'role', 'consumer_consent']) if (data[key] !== undefined) details[key] = data[key];
   return details;
 }
 

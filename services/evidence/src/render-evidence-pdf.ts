@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatDateTime, type Language, language as languageOf, translator } from '@signet/i18n';
 import { CODE_EVENT, channelOf } from './code-channel';
+import { consumerConsentLine } from './consumer-consent-evidence';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
 import { actedAtLabel, roleLines, writeFieldsSection } from './evidence-fields';
@@ -180,6 +181,8 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
     field(labelOr(recipient.rep_label, l.repId), recipient.rep_id ?? extra.rep_id);
     field(l.authentication, authenticationOf(own, l, authentication, time));
+    const consent = consumerConsentLine(own, language, time);
+    if (consent) field(...consent);
     field(l.ip, last?.ip_address);
     field(l.userAgent, last?.user_agent);
     if (rejected) {

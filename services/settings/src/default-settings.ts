@@ -12,7 +12,9 @@ export const DEFAULT_SETTINGS: Settings = {
   signature_flow: {
     language: 'EN', sender_name: DEFAULT_SENDER_NAME, signature_order: 'PARALLEL', signature_types: 'WRITTEN,DRAWN,UPLOADED', signature_color: '#000000', embed_origins: null, redirect_url: null,
     // No expiry unless asked for; reminders after 5 days, every 5, at most 3 (docs/decisions.md).
-    expire_after_days: null, expiry_warning_days: null, reminders: { first_after_days: 5, every_days: 5, max: 3 }
+    expire_after_days: null, expiry_warning_days: null, reminders: { first_after_days: 5, every_days: 5, max: 3 },
+    // Asked only where the sender needs it (US consumers): docs/decisions.md.
+    consumer_consent: false
   },
   validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' }, id_check: DEFAULT_ID_CHECK, biometric: DEFAULT_BIOMETRIC }
 };

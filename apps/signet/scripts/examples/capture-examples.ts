@@ -3,6 +3,7 @@ import type { Capture } from './capture';
 import { captureBatch, captureCodeEndings, captureEnvelope, captureSendAndValidation, captureVoid } from './envelope-flows';
 import { examplesFile } from './examples-file';
 import { captureFieldsAndRoles } from './fields-flows';
+import { captureConsumerConsent } from './consumer-consent-flows';
 import { normalise } from './normalise';
 import { startReceiver } from './receiver';
 import { createRecorder } from './recorder';
@@ -34,6 +35,7 @@ async function runFlows(capture: Capture, stripe: StripeIdentityStandIn): Promis
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
   await captureFieldsAndRoles(capture);
+  await captureConsumerConsent(capture);
   await captureIdentity(capture, stripe);
   await captureAbandonedSession(capture);
   // After the others (it moves the clock days ahead), before the webhook is deleted.

@@ -6,7 +6,7 @@ import { Answer } from '../responses/common-responses';
 import { Type } from '@sinclair/typebox';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
-const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` is the credential.';
+const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.';
 const ATTEMPT = 'A malformed image (not JPEG, PNG or WebP, truncated, over 40 megapixels or 10,000 px a side, under 200 px) is a 422 naming the field, and counts no attempt. A readable image that does not pass is a failed attempt (200, `passed: false`, `reasons`); the last attempt allowed (`max_attempts`) locks the check until a sender resets it.';
 const RECIPIENT = '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/identity';
 
@@ -19,7 +19,7 @@ export const IDENTITY_ROUTE_DOCS: RouteDocs = {
     tag: 'Identity checks',
     request: { json: IdentityConsentRequest },
     responses: { 200: jsonAnswer(IdentityConsentResponse, 'Consent recorded, or the envelope rejected') },
-    errors: [400, 404, 409, 415, 422]
+    errors: [400, 403, 404, 409, 415, 422]
   },
   'POST /signing/v1/:token/identity/document': {
     operationId: 'signerIdentityDocument',
@@ -28,7 +28,7 @@ export const IDENTITY_ROUTE_DOCS: RouteDocs = {
     tag: 'Identity checks',
     request: { json: IdentityDocumentRequest },
     responses: { 200: jsonAnswer(IdentityAttemptResponse, 'The attempt was judged') },
-    errors: [400, 404, 409, 413, 415, 422, 503]
+    errors: [400, 403, 404, 409, 413, 415, 422, 503]
   },
   'POST /signing/v1/:token/identity/selfie/challenge': {
     operationId: 'signerSelfieChallenge',
@@ -36,7 +36,7 @@ export const IDENTITY_ROUTE_DOCS: RouteDocs = {
     description: `Once the identity document has passed. The challenge holds ten minutes. ${TOKEN_NOTE}`,
     tag: 'Identity checks',
     responses: { 200: jsonAnswer(SelfieChallengeResponse, 'The challenge') },
-    errors: [404, 409]
+    errors: [403, 404, 409]
   },
   'POST /signing/v1/:token/identity/selfie': {
     operationId: 'signerIdentitySelfie',
@@ -45,7 +45,7 @@ export const IDENTITY_ROUTE_DOCS: RouteDocs = {
     tag: 'Identity checks',
     request: { json: IdentitySelfieRequest },
     responses: { 200: jsonAnswer(IdentityAttemptResponse, 'The attempt was judged') },
-    errors: [400, 404, 409, 413, 415, 422, 503]
+    errors: [400, 403, 404, 409, 413, 415, 422, 503]
   },
   'POST /signing/v1/:token/identity/session': {
     operationId: 'signerIdentitySession',
@@ -53,7 +53,7 @@ export const IDENTITY_ROUTE_DOCS: RouteDocs = {
     description: `Where \`validations.id_check.provider\` is \`stripe\`: a Stripe Identity session (with a matching selfie when the biometric check is on); send the signer to \`url\`. The provider returns them to the signing link, and its webhook records the outcome. ${TOKEN_NOTE}`,
     tag: 'Identity checks',
     responses: { 200: jsonAnswer(IdentitySessionResponse, 'The session to send the signer to') },
-    errors: [404, 409]
+    errors: [403, 404, 409]
   },
   'POST /identity/v1/stripe/webhook': {
     operationId: 'receiveStripeIdentityWebhook',

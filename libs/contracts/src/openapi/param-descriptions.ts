@@ -19,7 +19,7 @@ export const ID_BY_TAG: Record<string, string> = {
 export const ERROR_STATUS_MEANINGS: Record<number, string> = {
   400: 'BAD_REQUEST: the body could not be read (malformed JSON or multipart)',
   401: 'UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) or builder session token; or TOKEN_EXPIRED: the builder session\'s token has expired',
-  403: 'FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session\'s token outside its session, an API key without the scope the route needs)',
+  403: 'FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session\'s token outside its session, an API key without the scope the route needs); or CONSENT_REQUIRED: a signing link whose envelope asks for consent to electronic records and signatures, not given yet',
   404: 'NOT_FOUND: no such resource for this API key\'s tenant (another tenant\'s ids answer 404 too)',
   405: "METHOD_NOT_ALLOWED: the envelope's state forbids the change",
   409: "CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`)",

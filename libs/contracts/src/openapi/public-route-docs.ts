@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BounceRequest, FieldPreviewRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { Answer, SuccessResponse } from '../responses/common-responses';
 import { AttachmentUploadedResponse, FieldPreviewResponse, RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
+import { ConsumerConsentRequest, ConsumerConsentResponse } from '../consumer-consent';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
 import { SendCodeRequest, SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
@@ -22,13 +23,16 @@ const OpenApiDocument = Type.Object({
 }, { additionalProperties: true, description: 'An OpenAPI 3.1 document' });
 
 const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` (event `recipient.link_generated`) is the credential.';
+const CONSENT_NOTE = 'Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done.';
 
 /** Routes without an API key: the signing API and signer page, email tracking, SMS delivery reports, and the gateway's own pages. */
 export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'GET /signing/v1/:token': {
     operationId: 'getSigningSession',
     summary: 'Open a signing session',
-    description: `What a signer page needs: the envelope's name and branding, the recipient, the email-code step, and (while the link can sign) the documents with this recipient's placements. ${TOKEN_NOTE}`,
+    description: "What a signer page needs: the envelope's name and branding, the recipient, the email-code step, the consumer consent (`consumer_consent`: " +
+      "whether the envelope asks for it, the disclosure's version, and when and to which version the recipient consented), and (while the link can sign, " +
+      `once consented where it is asked) the documents with this recipient's placements. ${TOKEN_NOTE}`,
     tag: 'Signing',
     responses: { 200: jsonAnswer(SigningSessionResponse, 'The session; `state` says whether the link can sign now') },
     errors: [404]
@@ -41,7 +45,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
       'placements). Every value is checked here: a missing required field, an invalid value, or a value too long for its box on the document ' +
       '(it is drawn whole, shrunk down to 6 points and wrapped where the box is tall enough) is a 422 naming `fields.<name>`, and nothing is ' +
       'recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and ' +
-      `fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. ${TOKEN_NOTE}`,
+      `fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. ${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: SignRequest },
     responses: { 200: jsonAnswer(SignedResponse, 'Signed') },
@@ -53,18 +57,18 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     description: 'Some of the recipient\'s field values (`fields: {<name>: value}`, as the sign request takes them), answered with how the signed ' +
       'document will draw each: its text size and its lines. A value is never shortened: it is drawn at the largest size its box allows, ' +
       'down to 6 points, wrapped where the box is tall enough. A value that signing would refuse (invalid, or too long for its box even at ' +
-      `6 points) is a 422 naming \`fields.<name>\`. Nothing is recorded. ${TOKEN_NOTE}`,
+      `6 points) is a 422 naming \`fields.<name>\`. Nothing is recorded. ${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: FieldPreviewRequest },
     responses: { 200: jsonAnswer(FieldPreviewResponse, 'How each value will be drawn') },
-    errors: [400, 404, 409, 415, 422]
+    errors: [400, 403, 404, 409, 415, 422]
   },
   'POST /signing/v1/:token/attachments': {
     operationId: 'uploadSigningAttachment',
     summary: "Upload a file for an ATTACHMENT field",
     description: 'A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field ' +
       '`file`. The answer\'s `attachment.id` is the ATTACHMENT field\'s value in `fields` of the sign request; once signed, the envelope shows ' +
-      `the file with its name, SHA-256 and a download link. ${TOKEN_NOTE}`,
+      `the file with its name, SHA-256 and a download link. ${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { file: { field: 'file', description: 'The PDF, PNG or JPEG file' } },
     responses: { 201: jsonAnswer(AttachmentUploadedResponse, 'Stored') },
@@ -73,16 +77,49 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'POST /signing/v1/:token/reject': {
     operationId: 'reject',
     summary: 'Decline to sign',
-    description: `The envelope is voided and the sender told (\`recipient.rejected\`). ${TOKEN_NOTE}`,
+    description: `The envelope is voided and the sender told (\`recipient.rejected\`). ${CONSENT_NOTE} (Without consent, withdrawing it declines the same way.) ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: RejectRequest },
     responses: { 200: jsonAnswer(RejectedResponse, 'Rejected') },
+    errors: [400, 403, 404, 409, 415, 422]
+  },
+  'GET /signing/v1/:token/consent/document': {
+    operationId: 'getConsentDocument',
+    summary: 'Download the consent document',
+    description: 'Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`): a one-page PDF with the consumer ' +
+      "disclosure in the recipient's language (paper copies and how to ask for them, withdrawing and what it does, updating contact details, what is " +
+      'needed to open and keep the records) and the code the recipient types to consent, which shows they can open a PDF. The code is always the same ' +
+      `for the recipient. 409 where the envelope does not ask. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
+    errors: [404, 409]
+  },
+  'POST /signing/v1/:token/consent': {
+    operationId: 'giveConsumerConsent',
+    summary: 'Consent to electronic records and signatures',
+    description: 'The code printed in the consent document and the disclosure version shown (the session\'s `consumer_consent.version`). A wrong code, or ' +
+      'a version that is no longer the disclosure\'s, is a 422 naming the field, and nothing is recorded. The consent (version, time, the IP address and user ' +
+      'agent) is recorded and `recipient.consented` published; from then on the other signing routes work. Consenting again answers the consent already ' +
+      `given. Only while it is the recipient's turn (409 otherwise), and 409 where the envelope does not ask. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    request: { json: ConsumerConsentRequest },
+    responses: { 200: jsonAnswer(ConsumerConsentResponse, 'Consent recorded') },
     errors: [400, 404, 409, 415, 422]
+  },
+  'POST /signing/v1/:token/consent/withdraw': {
+    operationId: 'withdrawConsumerConsent',
+    summary: 'Withdraw (or refuse) consent to electronic records and signatures',
+    description: 'With or without a consent given: without it the recipient cannot sign, so this declines as the reject route does (the recipient REJECTED, ' +
+      'the envelope VOIDED), with `recipient.consent_withdrawn`, then `recipient.rejected` and `envelope.voided`. Only while it is the recipient\'s turn and ' +
+      `before they acted, never for a VIEWER (409), and 409 where the envelope does not ask. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    responses: { 200: jsonAnswer(RejectedResponse, 'Withdrawn: the envelope is rejected') },
+    errors: [404, 409]
   },
   'GET /signing/v1/:token/documents/:document_id': {
     operationId: 'getSigningDocument',
     summary: 'Download a document to sign',
-    description: TOKEN_NOTE,
+    description: `${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
     errors: [403, 404, 409]
@@ -90,21 +127,21 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'POST /signing/v1/:token/validation/send_code': {
     operationId: 'signerSendCode',
     summary: 'Email the signer a validation code',
-    description: `The recipient-side of send_code, with the same limits; \`{"channel": "sms"}\` texts the code (phone validation), email is the default. ${TOKEN_NOTE}`,
+    description: `The recipient-side of send_code, with the same limits; \`{"channel": "sms"}\` texts the code (phone validation), email is the default. ${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     serviceRateLimit: true,
     request: { json: SendCodeRequest, optional: true },
     responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
-    errors: [400, 404, 409, 415, 422]
+    errors: [400, 403, 404, 409, 415, 422]
   },
   'POST /signing/v1/:token/validation/verify_code': {
     operationId: 'signerVerifyCode',
     summary: "Check the signer's validation code",
-    description: TOKEN_NOTE,
+    description: `${CONSENT_NOTE} ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: VerifyCodeRequest },
     responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
-    errors: [400, 404, 409, 415, 422]
+    errors: [400, 403, 404, 409, 415, 422]
   },
   'GET /pki/signet-dev-ca.crl': {
     operationId: 'getDevelopmentCrl',

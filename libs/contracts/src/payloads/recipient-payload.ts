@@ -3,6 +3,7 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { EnvelopeRecipient } from './envelope-recipient';
 import { EnvelopeField } from './envelope-field';
 import { IdentityEventDetails } from '../identity';
+import { ConsumerConsentDetails } from '../consumer-consent';
 
 /** `validation` of the recipient.validation_* events: the code's state, never the code, its hash or the phone number. */
 export const ValidationDetails = Type.Object(
@@ -43,6 +44,8 @@ export const RecipientPayload = Type.Object(
     identity: Type.Optional(IdentityEventDetails),
     /** recipient.validation_identity_consented: the consent text's version. */
     consent: Type.Optional(Type.Object({ version: Type.String(), given_at: DateTime() })),
+    /** recipient.consented and recipient.consent_withdrawn: the consumer disclosure's version consented to, when, and when withdrawn. */
+    consumer_consent: Type.Optional(ConsumerConsentDetails),
     /** recipient.signed_all, recipient.approved, recipient.witnessed: the fields this recipient filled, with their values. */
     fields: Type.Optional(Type.Array(EnvelopeField))
   },

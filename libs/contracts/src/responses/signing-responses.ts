@@ -4,6 +4,7 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
 import { ValidationStatus } from '../validation-requests';
+import { ConsumerConsentStatus } from '../consumer-consent';
 import { PLACEMENT_TYPES, RECIPIENT_ROLES } from '../fields/field-types';
 
 export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED', 'EXPIRED'] as const;
@@ -40,7 +41,7 @@ export const SigningDocument = Type.Object({
   placements: Type.Array(SigningPlacement, { description: "Where this recipient's signatures go; empty: on an extra page" })
 });
 
-/** GET /signing/v1/:token: what a signer page needs. Documents only while the link can sign (READY, past the code step). */
+/** GET /signing/v1/:token: what a signer page needs. Documents only while the link can sign (READY, past the consumer consent and the code step). */
 export const SigningSessionResponse = Answer({
   state: LiteralUnion(SIGNING_STATES),
   envelope: Type.Object({
@@ -68,6 +69,7 @@ export const SigningSessionResponse = Answer({
     role: Type.Optional(LiteralUnion(RECIPIENT_ROLES, { description: 'What this recipient does: SIGNER and WITNESS sign, APPROVER approves (consent, no signature), VIEWER only reads' }))
   }),
   validation: ValidationGate,
+  consumer_consent: ConsumerConsentStatus,
   documents: Type.Array(SigningDocument)
 });
 export type SigningSessionResponse = Static<typeof SigningSessionResponse>;

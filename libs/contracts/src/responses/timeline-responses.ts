@@ -25,7 +25,8 @@ export const EnvelopeTimelineEntry = Type.Object({
   details: Type.Object({
     status: Type.Optional(Type.String({ description: 'The envelope\'s status after an `envelope.*` event, the recipient\'s after a `recipient.*` one' })),
     reason: Type.Optional(Type.String({ description: 'Why the recipient rejected (`recipient.rejected`)' })),
-    channel: Type.Optional(LiteralUnion(['email', 'sms'], { description: 'How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)' }))
+    channel: Type.Optional(LiteralUnion(['email', 'sms'], { description: 'How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)' })),
+    disclosure_version: Type.Optional(Type.String({ description: 'The consumer disclosure version consented to (`recipient.consented`), or whose consent was withdrawn (`recipient.consent_withdrawn`, when one had been given)' }))
   }, { description: 'What the evidence sheet shows of the event beyond who, when and where' })
 });
 export type EnvelopeTimelineEntry = Static<typeof EnvelopeTimelineEntry>;

@@ -927,7 +927,7 @@ export interface paths {
         };
         /**
          * Open a signing session
-         * @description What a signer page needs: the envelope's name and branding, the recipient, the email-code step, and (while the link can sign) the documents with this recipient's placements. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description What a signer page needs: the envelope's name and branding, the recipient, the email-code step, the consumer consent (`consumer_consent`: whether the envelope asks for it, the disclosure's version, and when and to which version the recipient consented), and (while the link can sign, once consented where it is asked) the documents with this recipient's placements. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         get: operations["getSigningSession"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         put?: never;
         /**
          * Sign as the recipient
-         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field, an invalid value, or a value too long for its box on the document (it is drawn whole, shrunk down to 6 points and wrapped where the box is tall enough) is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field, an invalid value, or a value too long for its box on the document (it is drawn whole, shrunk down to 6 points and wrapped where the box is tall enough) is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["sign"];
         delete?: never;
@@ -969,7 +969,7 @@ export interface paths {
         put?: never;
         /**
          * Preview how field values will show on the signed document
-         * @description Some of the recipient's field values (`fields: {<name>: value}`, as the sign request takes them), answered with how the signed document will draw each: its text size and its lines. A value is never shortened: it is drawn at the largest size its box allows, down to 6 points, wrapped where the box is tall enough. A value that signing would refuse (invalid, or too long for its box even at 6 points) is a 422 naming `fields.<name>`. Nothing is recorded. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Some of the recipient's field values (`fields: {<name>: value}`, as the sign request takes them), answered with how the signed document will draw each: its text size and its lines. A value is never shortened: it is drawn at the largest size its box allows, down to 6 points, wrapped where the box is tall enough. A value that signing would refuse (invalid, or too long for its box even at 6 points) is a 422 naming `fields.<name>`. Nothing is recorded. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["previewFields"];
         delete?: never;
@@ -989,7 +989,7 @@ export interface paths {
         put?: never;
         /**
          * Decline to sign
-         * @description The envelope is voided and the sender told (`recipient.rejected`). No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description The envelope is voided and the sender told (`recipient.rejected`). Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. (Without consent, withdrawing it declines the same way.) No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["reject"];
         delete?: never;
@@ -1009,9 +1009,69 @@ export interface paths {
         put?: never;
         /**
          * Upload a file for an ATTACHMENT field
-         * @description A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field `file`. The answer's `attachment.id` is the ATTACHMENT field's value in `fields` of the sign request; once signed, the envelope shows the file with its name, SHA-256 and a download link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field `file`. The answer's `attachment.id` is the ATTACHMENT field's value in `fields` of the sign request; once signed, the envelope shows the file with its name, SHA-256 and a download link. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["uploadSigningAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/consent/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the consent document
+         * @description Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`): a one-page PDF with the consumer disclosure in the recipient's language (paper copies and how to ask for them, withdrawing and what it does, updating contact details, what is needed to open and keep the records) and the code the recipient types to consent, which shows they can open a PDF. The code is always the same for the recipient. 409 where the envelope does not ask. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        get: operations["getConsentDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consent to electronic records and signatures
+         * @description The code printed in the consent document and the disclosure version shown (the session's `consumer_consent.version`). A wrong code, or a version that is no longer the disclosure's, is a 422 naming the field, and nothing is recorded. The consent (version, time, the IP address and user agent) is recorded and `recipient.consented` published; from then on the other signing routes work. Consenting again answers the consent already given. Only while it is the recipient's turn (409 otherwise), and 409 where the envelope does not ask. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        post: operations["giveConsumerConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/consent/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw (or refuse) consent to electronic records and signatures
+         * @description With or without a consent given: without it the recipient cannot sign, so this declines as the reject route does (the recipient REJECTED, the envelope VOIDED), with `recipient.consent_withdrawn`, then `recipient.rejected` and `envelope.voided`. Only while it is the recipient's turn and before they acted, never for a VIEWER (409), and 409 where the envelope does not ask. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        post: operations["withdrawConsumerConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,7 +1147,7 @@ export interface paths {
         };
         /**
          * Download a document to sign
-         * @description No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         get: operations["getSigningDocument"];
         put?: never;
@@ -1109,7 +1169,7 @@ export interface paths {
         put?: never;
         /**
          * Email the signer a validation code
-         * @description The recipient-side of send_code, with the same limits; `{"channel": "sms"}` texts the code (phone validation), email is the default. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description The recipient-side of send_code, with the same limits; `{"channel": "sms"}` texts the code (phone validation), email is the default. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["signerSendCode"];
         delete?: never;
@@ -1129,7 +1189,7 @@ export interface paths {
         put?: never;
         /**
          * Check the signer's validation code
-         * @description No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it, and nothing is done. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["signerVerifyCode"];
         delete?: never;
@@ -1149,7 +1209,7 @@ export interface paths {
         put?: never;
         /**
          * Consent to the identity checks, or decline them
-         * @description Before the first identity step the signer is shown what is captured, why, for how long and who sees it (the session's `validation.identity_consent.version`), and answers. `consent: false` rejects the envelope, as declining to sign. No API key: the token at the end of the recipient's `signing_url` is the credential.
+         * @description Before the first identity step the signer is shown what is captured, why, for how long and who sees it (the session's `validation.identity_consent.version`), and answers. `consent: false` rejects the envelope, as declining to sign. No API key: the token at the end of the recipient's `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.
          */
         post: operations["signerIdentityConsent"];
         delete?: never;
@@ -1169,7 +1229,7 @@ export interface paths {
         put?: never;
         /**
          * Send a photo of the identity document
-         * @description Checked by the self-hosted verifier (offline): the MRZ of a passport or identity card with every check digit, or the PDF417 barcode of a US or Canadian driving licence; not expired; an allowed kind and country; the recipient's name at the setting's strictness. A malformed image (not JPEG, PNG or WebP, truncated, over 40 megapixels or 10,000 px a side, under 200 px) is a 422 naming the field, and counts no attempt. A readable image that does not pass is a failed attempt (200, `passed: false`, `reasons`); the last attempt allowed (`max_attempts`) locks the check until a sender resets it. No API key: the token at the end of the recipient's `signing_url` is the credential.
+         * @description Checked by the self-hosted verifier (offline): the MRZ of a passport or identity card with every check digit, or the PDF417 barcode of a US or Canadian driving licence; not expired; an allowed kind and country; the recipient's name at the setting's strictness. A malformed image (not JPEG, PNG or WebP, truncated, over 40 megapixels or 10,000 px a side, under 200 px) is a 422 naming the field, and counts no attempt. A readable image that does not pass is a failed attempt (200, `passed: false`, `reasons`); the last attempt allowed (`max_attempts`) locks the check until a sender resets it. No API key: the token at the end of the recipient's `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.
          */
         post: operations["signerIdentityDocument"];
         delete?: never;
@@ -1189,7 +1249,7 @@ export interface paths {
         put?: never;
         /**
          * Start the selfie step: a random movement to show
-         * @description Once the identity document has passed. The challenge holds ten minutes. No API key: the token at the end of the recipient's `signing_url` is the credential.
+         * @description Once the identity document has passed. The challenge holds ten minutes. No API key: the token at the end of the recipient's `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.
          */
         post: operations["signerSelfieChallenge"];
         delete?: never;
@@ -1209,7 +1269,7 @@ export interface paths {
         put?: never;
         /**
          * Send the two selfie frames
-         * @description One face in each frame, the same person in both, that person the document's portrait (similarity against `biometric.similarity_threshold`), anti-spoofing and liveness scores against their thresholds, and the challenge's movement between the frames. A malformed image (not JPEG, PNG or WebP, truncated, over 40 megapixels or 10,000 px a side, under 200 px) is a 422 naming the field, and counts no attempt. A readable image that does not pass is a failed attempt (200, `passed: false`, `reasons`); the last attempt allowed (`max_attempts`) locks the check until a sender resets it. No API key: the token at the end of the recipient's `signing_url` is the credential.
+         * @description One face in each frame, the same person in both, that person the document's portrait (similarity against `biometric.similarity_threshold`), anti-spoofing and liveness scores against their thresholds, and the challenge's movement between the frames. A malformed image (not JPEG, PNG or WebP, truncated, over 40 megapixels or 10,000 px a side, under 200 px) is a 422 naming the field, and counts no attempt. A readable image that does not pass is a failed attempt (200, `passed: false`, `reasons`); the last attempt allowed (`max_attempts`) locks the check until a sender resets it. No API key: the token at the end of the recipient's `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.
          */
         post: operations["signerIdentitySelfie"];
         delete?: never;
@@ -1229,7 +1289,7 @@ export interface paths {
         put?: never;
         /**
          * Open the provider's verification session (provider stripe)
-         * @description Where `validations.id_check.provider` is `stripe`: a Stripe Identity session (with a matching selfie when the biometric check is on); send the signer to `url`. The provider returns them to the signing link, and its webhook records the outcome. No API key: the token at the end of the recipient's `signing_url` is the credential.
+         * @description Where `validations.id_check.provider` is `stripe`: a Stripe Identity session (with a matching selfie when the biometric check is on); send the signer to `url`. The provider returns them to the signing link, and its webhook records the outcome. No API key: the token at the end of the recipient's `signing_url` is the credential. Where the envelope asks for consent to electronic records and signatures (`signature_flow.consumer_consent`), 403 CONSENT_REQUIRED until the recipient has given it.
          */
         post: operations["signerIdentitySession"];
         delete?: never;
@@ -2522,6 +2582,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "recipient.consented": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recipient consented to electronic records and signatures (`signature_flow.consumer_consent`; `consumer_consent.disclosure_version` and `consented_at`)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_consented"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.consent_withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recipient withdrew (or refused) that consent: they are REJECTED and the envelope VOIDED, as `recipient.rejected` and `envelope.voided` then say
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_consent_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "template.created": {
         parameters: {
             query?: never;
@@ -2739,6 +2839,7 @@ export interface components {
                         every_days: number;
                         max: number;
                     };
+                    consumer_consent?: boolean;
                 };
                 validations?: {
                     email: {
@@ -3063,7 +3164,7 @@ export interface components {
              * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "recipient.consented" | "recipient.consent_withdrawn" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
             /** @description The attempts the delivery had made when it failed, every round counted */
             attempts: number;
             last_error: string | null;
@@ -3096,7 +3197,7 @@ export interface components {
              * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "recipient.consented" | "recipient.consent_withdrawn" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -3140,7 +3241,7 @@ export interface components {
              * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "recipient.consented" | "recipient.consent_withdrawn" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttemptDetail"][];
@@ -3368,6 +3469,19 @@ export interface components {
                 role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
             };
             validation: components["schemas"]["ValidationGate"];
+            consumer_consent: {
+                /** @description The envelope asks for consent: until it is given, every signing route but the session and the consent routes answers 403 CONSENT_REQUIRED */
+                required: boolean;
+                /**
+                 * @description The version of the disclosure shown now: what `disclosure_version` of POST .../consent must name
+                 * @example 2026-11-29
+                 */
+                version: string;
+                /** @description When the recipient consented; null until then */
+                given_at: string | null;
+                /** @description The disclosure version the recipient consented to; null until then */
+                given_version: string | null;
+            };
             documents: components["schemas"]["SigningDocument"][];
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
@@ -3679,6 +3793,8 @@ export interface components {
                  * @enum {unknown}
                  */
                 channel?: "email" | "sms";
+                /** @description The consumer disclosure version consented to (`recipient.consented`), or whose consent was withdrawn (`recipient.consent_withdrawn`, when one had been given) */
+                disclosure_version?: string;
             };
         };
         EnvelopeTimelineResponse: {
@@ -3946,6 +4062,7 @@ export interface components {
                 signature_color?: string | null;
                 embed_origins?: string | null;
                 redirect_url?: string | null;
+                consumer_consent?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
                 expire_after_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | null;
                 expiry_warning_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | null;
                 reminders?: {
@@ -4084,6 +4201,7 @@ export interface components {
                     every_days: number;
                     max: number;
                 };
+                consumer_consent?: boolean;
             };
             validations: {
                 email: {
@@ -4629,6 +4747,12 @@ export interface components {
                 /** Format: date-time */
                 given_at: string;
             };
+            consumer_consent?: {
+                disclosure_version: string | null;
+                consented_at: string | null;
+                /** Format: date-time */
+                withdrawn_at?: string;
+            };
             fields?: {
                 /** @description The field's placement id */
                 id: string;
@@ -5114,6 +5238,26 @@ export interface components {
             event_type: "recipient.validation_identity_redacted";
             data: components["schemas"]["RecipientPayload"];
         };
+        RecipientConsentedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.consented";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientConsentWithdrawnEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.consent_withdrawn";
+            data: components["schemas"]["RecipientPayload"];
+        };
         TemplateCreatedEvent: {
             /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
             id: string;
@@ -5449,7 +5593,7 @@ export interface components {
             data: components["schemas"]["WebhookTestPayload"];
         };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["RecipientConsentedEvent"] | components["schemas"]["RecipientConsentWithdrawnEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -5561,6 +5705,7 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][consumer_consent]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
             "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
             "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
@@ -5592,7 +5737,7 @@ export interface components {
             "settings[validations][biometric][antispoof_threshold]"?: number | string;
             "settings[validations][biometric][liveness_threshold]"?: number | string;
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -5701,6 +5846,7 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][consumer_consent]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
             "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
             "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
@@ -5732,7 +5878,7 @@ export interface components {
             "settings[validations][biometric][antispoof_threshold]"?: number | string;
             "settings[validations][biometric][liveness_threshold]"?: number | string;
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
         /** @description Bracket-notation fields of `TemplateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         TemplateForm: {
@@ -5841,6 +5987,7 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][consumer_consent]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
             "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
             "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
@@ -5872,7 +6019,7 @@ export interface components {
             "settings[validations][biometric][antispoof_threshold]"?: number | string;
             "settings[validations][biometric][liveness_threshold]"?: number | string;
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
         /** @description Bracket-notation fields of `TemplateUseRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         TemplateUseForm: {
@@ -5961,6 +6108,7 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][consumer_consent]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
             "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
             "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
@@ -5996,7 +6144,7 @@ export interface components {
             [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string) | (string | {
                 value: string;
                 readonly?: boolean | ("true" | "false");
-            }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
+            }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("seal" | "advanced" | "qualified") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
         /** @description Bracket-notation fields of `ConsoleSignInForm`: one field per leaf, named by its path. Keys in brackets here are examples. */
         ConsoleSignInFormForm: {
@@ -6034,7 +6182,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs); or CONSENT_REQUIRED: a signing link whose envelope asks for consent to electronic records and signatures, not given yet */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -6242,10 +6390,11 @@ export interface operations {
                      *             "first_after_days": 5,
                      *             "every_days": 5,
                      *             "max": 3
-                     *           }
+                     *           },
+                     *           "consumer_consent": false
                      *         }
                      *       },
-                     *       "request_id": "req_01a226e385637529a066068600212dc6"
+                     *       "request_id": "req_01a2278ec742728b81b7951822186c72"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6264,7 +6413,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a226e388437316a5b4d9c55669143c"
+                     *       "request_id": "req_01a2278ec879709db14d5fdee46dfe1e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6399,7 +6548,8 @@ export interface operations {
                      *             "first_after_days": 5,
                      *             "every_days": 5,
                      *             "max": 3
-                     *           }
+                     *           },
+                     *           "consumer_consent": false
                      *         },
                      *         "validations": {
                      *           "email": {
@@ -6433,7 +6583,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226e385d775cca680c4dc39af3a3a"
+                     *       "request_id": "req_01a2278ec78976428f79d1398f5191c4"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -6463,7 +6613,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3871376fa858df2efa021d642"
+                     *       "request_id": "req_01a2278ec80e7008a92ba26408240bda"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6528,7 +6678,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3881e70a0ad3ce2ac6df7b573"
+                     *       "request_id": "req_01a2278ec86d7449947b8c138cf9b907"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6627,11 +6777,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *           "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T10:39:35.748Z",
-                     *           "updated_at": "2026-11-29T10:39:36.629Z",
+                     *           "created_at": "2026-11-29T13:46:38.694Z",
+                     *           "updated_at": "2026-11-29T13:46:39.180Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -6642,7 +6792,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *               "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -6654,7 +6804,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *               "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -6669,7 +6819,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226e38d3370a6a251dbbb6441fd9b"
+                     *       "request_id": "req_01a2278ecb1c750f82bfbd1669a5a4fa"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6697,7 +6847,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e38d4070b4b73a344dcc840e76"
+                     *       "request_id": "req_01a2278ecb2173d594319a38816a2a83"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6788,13 +6938,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:39:35.748Z",
+                     *         "created_at": "2026-11-29T13:46:38.694Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6806,7 +6956,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6825,7 +6975,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a226e3893d74788678742892340e27"
+                     *       "request_id": "req_01a2278ec8da7438978dd4e6e055c0e9"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6855,7 +7005,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e388ce71d9af52d82e0e213725"
+                     *       "request_id": "req_01a2278ec8ab7166aa78b4438aba4d13"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6876,7 +7026,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 id: string;
             };
@@ -6895,13 +7045,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:39:35.748Z",
+                     *         "created_at": "2026-11-29T13:46:38.694Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6913,7 +7063,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6932,39 +7082,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:39:36.629Z",
+                     *         "updated_at": "2026-11-29T13:46:39.180Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                     *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:39:36.629Z",
-                     *             "updated_at": "2026-11-29T10:39:36.629Z",
+                     *             "created_at": "2026-11-29T13:46:39.180Z",
+                     *             "updated_at": "2026-11-29T13:46:39.180Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952376&signature=6bed23ad265bdf27bfeec44f57795a3f544fd15d8e9a1ebf8b548b8d1312fce1&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6972,14 +7122,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
-                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6996,18 +7146,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
-                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                     *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -7131,13 +7281,14 @@ export interface operations {
                      *             "signature_color": "#000000",
                      *             "signature_order": "PARALLEL",
                      *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "consumer_consent": false,
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226e38d2577a9b35829382f76917f"
+                     *       "request_id": "req_01a2278ecb1670b3a20290cfcac79f71"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7158,7 +7309,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e38d2d74adb05e88546786464f"
+                     *       "request_id": "req_01a2278ecb197457bffdaeb272d12ebc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7182,7 +7333,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 id: string;
             };
@@ -7220,13 +7371,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:39:35.748Z",
+                     *         "created_at": "2026-11-29T13:46:38.694Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -7238,7 +7389,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7257,23 +7408,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:39:36.447Z",
+                     *         "updated_at": "2026-11-29T13:46:39.039Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7281,14 +7432,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
-                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -7305,18 +7456,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:39:35.748Z",
-                     *             "updated_at": "2026-11-29T10:39:35.748Z",
-                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "created_at": "2026-11-29T13:46:38.694Z",
+                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                     *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -7410,7 +7561,8 @@ export interface operations {
                      *               "first_after_days": 5,
                      *               "every_days": 5,
                      *               "max": 3
-                     *             }
+                     *             },
+                     *             "consumer_consent": false
                      *           },
                      *           "validations": {
                      *             "email": {
@@ -7446,7 +7598,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226e38be7731a87ed708be1f62a93"
+                     *       "request_id": "req_01a2278eca2f740fb942eeccf7bad463"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7478,7 +7630,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 id: string;
             };
@@ -7499,7 +7651,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e38d4a71dcbd5529658e01453f"
+                     *       "request_id": "req_01a2278ecb2677abb4f948094dac858a"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7522,7 +7674,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226e39e2f77de8a4d3a48ea6c74f0"
+                     *       "request_id": "req_01a2278ed6ff765e9950c7e908009ffd"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7547,7 +7699,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-9d79-71fa-b264-0ef95446a2fb
+                 * @example 01a2278e-d68f-75d2-9e70-0ab6411301d4
                  */
                 id: string;
             };
@@ -7581,13 +7733,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a226e3-9d79-71fa-b264-0ef95446a2fb",
+                     *         "id": "01a2278e-d68f-75d2-9e70-0ab6411301d4",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T10:39:40.921Z",
+                     *         "created_at": "2026-11-29T13:46:42.191Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-9d91-74fb-a9c1-d7187d7dc726",
+                     *             "id": "01a2278e-d6a5-73d8-9714-239fbfba3cb0",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -7603,23 +7755,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:39:41.051Z",
-                     *         "sent_at": "2026-11-29T10:39:40.959Z",
+                     *         "updated_at": "2026-11-29T13:46:42.265Z",
+                     *         "sent_at": "2026-11-29T13:46:42.227Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-9d87-745d-b023-ae6bf82e2c11",
+                     *             "id": "01a2278e-d69c-7015-a8e0-9e056ca75920",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:39:40.921Z",
-                     *             "updated_at": "2026-11-29T10:39:40.921Z",
+                     *             "created_at": "2026-11-29T13:46:42.191Z",
+                     *             "updated_at": "2026-11-29T13:46:42.191Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-9d79-71fa-b264-0ef95446a2fb/documents/01a226e3-9d87-745d-b023-ae6bf82e2c11.pdf?expires=1795952381&signature=22c86af7ff5accc6b848bc267837efd31b8f2434ac1c5870271ad8348cb52160&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-d68f-75d2-9e70-0ab6411301d4/documents/01a2278e-d69c-7015-a8e0-9e056ca75920.pdf?expires=1795963602&signature=2e35bc4d44f8ca95ab5085cde16a2d167d430fa34e7e4d4f4c0509edda450b1b&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7732,13 +7884,14 @@ export interface operations {
                      *             "signature_color": "#000000",
                      *             "signature_order": "PARALLEL",
                      *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "consumer_consent": false,
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
                      *         },
                      *         "void_reason": "Replaced by the corrected quote 89"
                      *       },
-                     *       "request_id": "req_01a226e39df971799c8258b368e1c608"
+                     *       "request_id": "req_01a2278ed6d8741893f7e44014e31a9b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7770,12 +7923,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-9d79-71fa-b264-0ef95446a2fb
+                 * @example 01a2278e-d68f-75d2-9e70-0ab6411301d4
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-9d91-74fb-a9c1-d7187d7dc726
+                 * @example 01a2278e-d6a5-73d8-9714-239fbfba3cb0
                  */
                 recipient_id: string;
             };
@@ -7807,8 +7960,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/hulwO1SLdnxuFvkDo6FB7tim38i5pl510fEGwvABGAI",
-                     *       "request_id": "req_01a226e39dc071de9785e1012a47af28"
+                     *       "signing_url": "http://localhost:3000/sign/Hv_qiuv1ya9Howvox_FJAJFx-F134tPaVmsIjVH85TQ",
+                     *       "request_id": "req_01a2278ed6be717f87d9d85dfaf9a907"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7830,7 +7983,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226e39e59762d92511f8ecc6f5a59"
+                     *       "request_id": "req_01a2278ed70e778daeb99e7901faf05e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7855,7 +8008,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-cda6-7394-ab23-a606da30b8be
+                 * @example 01a2278f-0abc-709d-bcaa-576a9a03885f
                  */
                 id: string;
             };
@@ -7865,7 +8018,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T10:39:53.246Z"
+                 *       "expires_at": "2026-12-02T13:46:55.513Z"
                  *     }
                  */
                 "application/json": {
@@ -7888,13 +8041,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
+                     *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T12:22:53.254Z",
+                     *         "created_at": "2026-11-29T15:29:55.548Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                     *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7910,23 +8063,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T12:22:53.347Z",
-                     *         "sent_at": "2026-11-29T12:22:53.272Z",
+                     *         "updated_at": "2026-11-29T15:29:55.819Z",
+                     *         "sent_at": "2026-11-29T15:29:55.603Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T10:39:53.246Z",
+                     *         "expires_at": "2026-12-02T13:46:55.513Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
+                     *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T12:22:53.254Z",
-                     *             "updated_at": "2026-11-29T12:22:53.254Z",
+                     *             "created_at": "2026-11-29T15:29:55.548Z",
+                     *             "updated_at": "2026-11-29T15:29:55.548Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1795958573&signature=99d3300c9dec05fc729b96876e2b7f62521d946853210f173772a8c142598638&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1795969795&signature=3f68b8aa12deac6419a2afb3f80ee0f56398274a7f3836d68bd187e823d56824&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -8039,13 +8192,14 @@ export interface operations {
                      *             "signature_color": "#000000",
                      *             "signature_order": "PARALLEL",
                      *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "consumer_consent": false,
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": 1
                      *           }
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226e3ce0273a9bbd4aaf695f72503"
+                     *       "request_id": "req_01a2278f0bc6736a8e6f8d675c076573"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -8075,12 +8229,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-cda6-7394-ab23-a606da30b8be
+                 * @example 01a2278f-0abc-709d-bcaa-576a9a03885f
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-cdad-774c-b566-8c9047e9f875
+                 * @example 01a2278f-0ae7-73bb-95b1-fbc54c3beae2
                  */
                 recipient_id: string;
             };
@@ -8101,8 +8255,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T12:22:53.292Z",
-                     *       "request_id": "req_01a226e3cdcb727bb32c93a58d894b77"
+                     *       "reminded_at": "2026-11-29T15:29:55.711Z",
+                     *       "request_id": "req_01a2278f0b5e727693f46c4b8fcdf923"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -8135,7 +8289,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226e3cde2739a950e3b0d40ab1acf"
+                     *       "request_id": "req_01a2278f0b9072068acf11d31e3fa354"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8155,7 +8309,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 id: string;
             };
@@ -8173,9 +8327,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/evidence/22-1795948779826.pdf?expires=1796035180&signature=42e9cd01dbf8008f79869e66bbdf803f831a26faf028df40529358ef9b6dd628&name=evidence-01a226e3-8944-769b-92d1-293e3298c626.pdf",
-                     *       "evidence_generated_at": "2026-11-29T10:39:39.826Z",
-                     *       "request_id": "req_01a226e39af6757e9fa85870f99b5ad7"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/evidence/22-1795960001291.pdf?expires=1796046401&signature=73d2ed1f4df1b7c98735491c21e33e2aba9fbebac0908dd769dc0da73344115e&name=evidence-01a2278e-c8e6-7246-ba26-832657c693de.pdf",
+                     *       "evidence_generated_at": "2026-11-29T13:46:41.291Z",
+                     *       "request_id": "req_01a2278ed4a3752db4dc130860a86ae1"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -8197,7 +8351,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226e38d44767f8643c55142e05c06"
+                     *       "request_id": "req_01a2278ecb2271c48b2ec20a3c425cc1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8218,7 +8372,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 id: string;
             };
@@ -8236,11 +8390,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *       "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *       "timeline": [
                      *         {
-                     *           "id": "01a226e3-8bb9-75bd-87f8-c008e6303ecd",
-                     *           "at": "2026-11-29T10:39:35.748Z",
+                     *           "id": "01a2278e-ca1a-71cd-aedc-2f6071b0d7ba",
+                     *           "at": "2026-11-29T13:46:38.694Z",
                      *           "event": "envelope.created",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8250,8 +8404,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8c22-7649-bccf-21c7185f64c2",
-                     *           "at": "2026-11-29T10:39:36.447Z",
+                     *           "id": "01a2278e-ca55-728b-bf67-0781ed535b28",
+                     *           "at": "2026-11-29T13:46:39.039Z",
                      *           "event": "envelope.updated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8261,8 +8415,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8cea-73c2-94ba-e6219b32bc45",
-                     *           "at": "2026-11-29T10:39:36.629Z",
+                     *           "id": "01a2278e-cae8-7111-8490-77dae40ff19e",
+                     *           "at": "2026-11-29T13:46:39.180Z",
                      *           "event": "envelope.updated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8272,8 +8426,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8d64-7046-82a7-dc201e071aeb",
-                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "id": "01a2278e-cb30-7731-9169-d12446222ea1",
+                     *           "at": "2026-11-29T13:46:39.271Z",
                      *           "event": "envelope.in_progress",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8283,11 +8437,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8d77-733a-ae11-294b83d81e82",
-                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "id": "01a2278e-cb38-732f-bd42-5d84bdab935b",
+                     *           "at": "2026-11-29T13:46:39.271Z",
                      *           "event": "recipient.link_generated",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8299,11 +8453,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8d7e-742c-91ed-2cfec6732c55",
-                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "id": "01a2278e-cb3b-7784-a936-01295888c491",
+                     *           "at": "2026-11-29T13:46:39.271Z",
                      *           "event": "recipient.link_generated",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8315,11 +8469,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8d80-761b-9591-7685182c3f92",
-                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "id": "01a2278e-cb3c-77d9-bd8b-4104ea6ecd58",
+                     *           "at": "2026-11-29T13:46:39.271Z",
                      *           "event": "recipient.in_progress",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8331,11 +8485,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8d86-751f-9a26-d267f454dd44",
-                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "id": "01a2278e-cb3e-71df-9ff7-bf65a382a849",
+                     *           "at": "2026-11-29T13:46:39.271Z",
                      *           "event": "recipient.in_progress",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8347,11 +8501,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8edb-7404-aad0-fe6af9a16334",
-                     *           "at": "2026-11-29T10:39:36.891Z",
+                     *           "id": "01a2278e-cbb8-778d-be3e-1fca25c1a2b4",
+                     *           "at": "2026-11-29T13:46:39.343Z",
                      *           "event": "recipient.validation_code_generated",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8364,11 +8518,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-8f81-7700-b9bf-8fe16c14d659",
-                     *           "at": "2026-11-29T10:39:37.218Z",
+                     *           "id": "01a2278e-cba3-768e-9301-0931cb8e5f2f",
+                     *           "at": "2026-11-29T13:46:39.372Z",
                      *           "event": "recipient.email_sent",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8380,11 +8534,27 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9009-765e-a3f1-95e144d2cb49",
-                     *           "at": "2026-11-29T10:39:37.383Z",
+                     *           "id": "01a2278e-cc6f-7178-b300-a0e768c9d12c",
+                     *           "at": "2026-11-29T13:46:39.427Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a2278e-cc85-776f-b9c8-9c5b615695ae",
+                     *           "at": "2026-11-29T13:46:39.446Z",
                      *           "event": "recipient.email_received",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8396,11 +8566,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9029-745d-9f67-7396576488e1",
-                     *           "at": "2026-11-29T10:39:37.444Z",
+                     *           "id": "01a2278e-ccae-7335-a40f-c42b1638dc77",
+                     *           "at": "2026-11-29T13:46:39.624Z",
                      *           "event": "recipient.validation_code_sent",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8413,27 +8583,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9037-7655-b19a-d081a899b114",
-                     *           "at": "2026-11-29T10:39:37.459Z",
-                     *           "event": "recipient.email_sent",
-                     *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226e3-9081-70d3-91c8-5bcd2e16698c",
-                     *           "at": "2026-11-29T10:39:37.558Z",
+                     *           "id": "01a2278e-ccb9-724b-8017-9f13f8bcb6e1",
+                     *           "at": "2026-11-29T13:46:39.630Z",
                      *           "event": "recipient.email_received",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8445,11 +8599,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-90c3-757c-81ff-405e6343100e",
-                     *           "at": "2026-11-29T10:39:37.590Z",
+                     *           "id": "01a2278e-cd14-7402-ade0-c1a751ab61cf",
+                     *           "at": "2026-11-29T13:46:39.745Z",
                      *           "event": "recipient.validation_code_failed",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8462,11 +8616,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-912b-710f-903c-ccb610ccf7eb",
-                     *           "at": "2026-11-29T10:39:37.734Z",
+                     *           "id": "01a2278e-cd30-710f-8af4-8ad923179257",
+                     *           "at": "2026-11-29T13:46:39.783Z",
                      *           "event": "recipient.validation_code_success",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8479,11 +8633,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9251-73ce-81f6-a0eaf2820465",
-                     *           "at": "2026-11-29T10:39:38.052Z",
+                     *           "id": "01a2278e-cda4-7022-9b89-0ace795a8df8",
+                     *           "at": "2026-11-29T13:46:39.904Z",
                      *           "event": "recipient.signed_all",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8495,11 +8649,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-929c-77bc-8c47-bb19f7ace7ed",
-                     *           "at": "2026-11-29T10:39:38.105Z",
+                     *           "id": "01a2278e-cdc0-70a5-82af-ed060b9c3a61",
+                     *           "at": "2026-11-29T13:46:39.923Z",
                      *           "event": "recipient.validation_code_generated",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8512,11 +8666,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-92b3-7047-838c-947fb1a4db93",
-                     *           "at": "2026-11-29T10:39:38.155Z",
+                     *           "id": "01a2278e-cdd6-7329-be72-3428ce5e9b32",
+                     *           "at": "2026-11-29T13:46:39.955Z",
                      *           "event": "recipient.validation_code_sent",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8529,11 +8683,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-92da-728b-a269-18db157a43bd",
-                     *           "at": "2026-11-29T10:39:38.197Z",
+                     *           "id": "01a2278e-ce09-75bf-9849-51d01f2b246c",
+                     *           "at": "2026-11-29T13:46:39.998Z",
                      *           "event": "recipient.validation_code_success",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8546,11 +8700,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9304-733f-8222-e5ce44ef7739",
-                     *           "at": "2026-11-29T10:39:38.231Z",
+                     *           "id": "01a2278e-ce14-712f-ba4b-c50a78671d85",
+                     *           "at": "2026-11-29T13:46:40.017Z",
                      *           "event": "recipient.signed_all",
                      *           "recipient": {
-                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8562,8 +8716,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-98fb-732b-9862-7dcf03fadd86",
-                     *           "at": "2026-11-29T10:39:39.738Z",
+                     *           "id": "01a2278e-d2e3-7151-be89-92e049e901b6",
+                     *           "at": "2026-11-29T13:46:41.244Z",
                      *           "event": "envelope.success",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8573,8 +8727,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a226e3-9ada-75d7-9199-a7f07012a5da",
-                     *           "at": "2026-11-29T10:39:39.826Z",
+                     *           "id": "01a2278e-d495-70ed-9e7d-5bf27518d6b6",
+                     *           "at": "2026-11-29T13:46:41.291Z",
                      *           "event": "envelope.evidence_generated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8584,7 +8738,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e39afe75d38636631e035813e3"
+                     *       "request_id": "req_01a2278ed4a975b69e150c789f09a639"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeTimelineResponse"];
@@ -8626,45 +8780,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "014956E471E3F6BA555AD0C78FF2F776",
-                     *           "not_before": "2026-11-29T10:34:38.000Z",
-                     *           "not_after": "2036-11-26T10:39:38.000Z",
-                     *           "sha256_fingerprint": "1aa8b3e4540d14f2f7892c8e509540162cc405e57b9eab1e34085a256f9ac738",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUlW5HHj9rpVWtDHj/L3djANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F4C96D993E6542EA5A0C8A21381B00",
+                     *           "not_before": "2026-11-29T13:41:40.000Z",
+                     *           "not_after": "2036-11-26T13:46:40.000Z",
+                     *           "sha256_fingerprint": "77a9b3cd3f978eb5cda0b583aa023b4668140331b23a842b8687111fd503efee",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAfTJbZk+ZULqWgyKITgbADANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "015DB78DE3A41DE5A2950DAC0C664BC4",
-                     *           "not_before": "2026-11-29T10:34:38.000Z",
-                     *           "not_after": "2036-11-26T10:39:38.000Z",
-                     *           "sha256_fingerprint": "806c4d77310b0ca3c17ad53c2164a997e01d860790c116484e4e0f38e80e677a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0117A1312DB58D7EB71ADE02CF8FFE74",
+                     *           "not_before": "2026-11-29T13:41:40.000Z",
+                     *           "not_after": "2036-11-26T13:46:40.000Z",
+                     *           "sha256_fingerprint": "e70c00fd87f038087210cb50072716a64002c1e1282144cae7467cd9fb0743f0",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01B0D44925B7AF47FEF1F51EA08093CA",
-                     *           "not_before": "2026-11-29T10:34:38.000Z",
-                     *           "not_after": "2036-11-26T10:39:38.000Z",
-                     *           "sha256_fingerprint": "ffa70adbc75935016ff9b860c3fe29878737b43a00d1d218238bfb4da1025454",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbDUSSW3r0f+8fUeoICTyjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01041CA290D0762CDD822833D6F02606",
+                     *           "not_before": "2026-11-29T13:41:40.000Z",
+                     *           "not_after": "2036-11-26T13:46:40.000Z",
+                     *           "sha256_fingerprint": "9a65aefa5360cf5a5a5585dd7a2841897e70b438bfe9cb625228c34b48235e28",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQQcopDQdizdgigz1vAmBjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "015DB78DE3A41DE5A2950DAC0C664BC4",
-                     *           "not_before": "2026-11-29T10:34:38.000Z",
-                     *           "not_after": "2036-11-26T10:39:38.000Z",
-                     *           "sha256_fingerprint": "806c4d77310b0ca3c17ad53c2164a997e01d860790c116484e4e0f38e80e677a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0117A1312DB58D7EB71ADE02CF8FFE74",
+                     *           "not_before": "2026-11-29T13:41:40.000Z",
+                     *           "not_after": "2036-11-26T13:46:40.000Z",
+                     *           "sha256_fingerprint": "e70c00fd87f038087210cb50072716a64002c1e1282144cae7467cd9fb0743f0",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUlW5HHj9rpVWtDHj/L3djANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAfTJbZk+ZULqWgyKITgbADANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a226e39b097494ab476d4be5e18978"
+                     *       "request_id": "req_01a2278ed4b1707889de765c20854cd2"
                      *     }
                      */
                     "application/json": {
@@ -8783,10 +8937,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "014956E471E3F6BA555AD0C78FF2F776"
+                     *             "serial_number": "01F4C96D993E6542EA5A0C8A21381B00"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T10:39:39.000Z",
-                     *           "timestamped_time": "2026-11-29T10:39:39.000Z",
+                     *           "claimed_signing_time": "2026-11-29T13:46:40.000Z",
+                     *           "timestamped_time": "2026-11-29T13:46:40.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -8803,10 +8957,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01B0D44925B7AF47FEF1F51EA08093CA"
+                     *             "serial_number": "01041CA290D0762CDD822833D6F02606"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T10:39:39.000Z",
+                     *           "timestamped_time": "2026-11-29T13:46:40.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -8820,7 +8974,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a226e39b2a73d1bd2534f5686281fd"
+                     *       "request_id": "req_01a2278ed4d67718a1244750cc455e85"
                      *     }
                      */
                     "application/json": {
@@ -8884,7 +9038,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 envelope_id: string;
             };
@@ -8904,16 +9058,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
-                     *           "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *           "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
+                     *           "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                     *           "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226e38d1973978e20e05606a2031f"
+                     *       "request_id": "req_01a2278ecb1174a9bf460727c406565e"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -8942,7 +9096,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 envelope_id: string;
             };
@@ -8975,14 +9129,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vJWsd6LrB9Rzqf_wFhR4ykotBeNIbKSKmu0c0-PTRIg",
+                     *         "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/lBTucbmpCwpfcRNS4LGMu8wn6-F2kFxA54EP79UeXGs",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T11:39:36.512Z",
+                     *         "expires_at": "2026-11-29T14:46:39.086Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -8992,7 +9146,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226e38c3b757db293c22376977e0b"
+                     *       "request_id": "req_01a2278eca6b7168ac00d3fd3cff72db"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -9021,12 +9175,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a226e3-8c43-74bd-bffd-7d52bff05342
+                 * @example 01a2278e-ca81-779d-8bbf-e1a5cb1ca294
                  */
                 id: string;
             };
@@ -9045,18 +9199,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
-                     *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
+                     *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                     *         "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T10:39:36.539Z",
-                     *         "processed_at": "2026-11-29T10:39:36.579Z",
+                     *         "uploaded_at": "2026-11-29T13:46:39.121Z",
+                     *         "processed_at": "2026-11-29T13:46:39.157Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226e38d08735d981e3a2bf85cb418"
+                     *       "request_id": "req_01a2278ecb0d7369ab26b250377cd9d9"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -9084,7 +9238,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vJWsd6LrB9Rzqf_wFhR4ykotBeNIbKSKmu0c0-PTRIg
+                 * @example lBTucbmpCwpfcRNS4LGMu8wn6-F2kFxA54EP79UeXGs
                  */
                 token: string;
             };
@@ -9109,10 +9263,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
+                     *       "upload_id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226e38c4b745094dbb3cc0cc0b3e6"
+                     *       "request_id": "req_01a2278eca867332a9a738f863d7625d"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -9143,12 +9297,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-8b9d-7394-ad9d-213de6a987c4
+                 * @example 01a2278e-ca06-7366-ac8c-c0b142a56e65
                  */
                 recipient_id: string;
             };
@@ -9187,8 +9341,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T11:09:36.891Z",
-                     *       "request_id": "req_01a226e38d9175aca942979eebd5ddb6"
+                     *       "expires_at": "2026-11-29T14:16:39.343Z",
+                     *       "request_id": "req_01a2278ecb48774d886589d00f34d935"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -9222,7 +9376,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226e38f6575c187b5179e3fc2bbf7"
+                     *       "request_id": "req_01a2278ecc8a72be956f394ff2080379"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9245,12 +9399,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-8b9d-7394-ad9d-213de6a987c4
+                 * @example 01a2278e-ca06-7366-ac8c-c0b142a56e65
                  */
                 recipient_id: string;
             };
@@ -9260,7 +9414,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "702029"
+                 *       "code": "734182"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -9280,8 +9434,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T10:39:37.734Z",
-                     *       "request_id": "req_01a226e390f672139b79d35aa949c6eb"
+                     *       "verified_at": "2026-11-29T13:46:39.783Z",
+                     *       "request_id": "req_01a2278ecd21718a94c119807a08686e"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -9312,7 +9466,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3903d7184a67af937b6a3b95f"
+                     *       "request_id": "req_01a2278eccf77198b570b817f5043364"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9332,12 +9486,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
+                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
+                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
                  */
                 recipient_id: string;
             };
@@ -9355,14 +9509,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:10:43.579Z"
+                     *         "given_at": "2026-11-29T14:17:46.449Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9377,7 +9531,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:10:48.871Z",
+                     *         "decided_at": "2026-11-29T14:17:49.968Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9424,7 +9578,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.103Z"
+                     *             "created_at": "2026-11-29T14:17:49.393Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9501,14 +9655,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.871Z"
+                     *             "created_at": "2026-11-29T14:17:49.968Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:43.624Z",
-                     *         "updated_at": "2026-11-29T11:10:48.871Z"
+                     *         "created_at": "2026-11-29T14:17:46.494Z",
+                     *         "updated_at": "2026-11-29T14:17:49.968Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9517,10 +9671,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:21:49.945Z",
+                     *         "decided_at": "2026-11-29T14:28:50.843Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea"
+                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9530,8 +9684,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9566,13 +9719,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9589,9 +9742,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9617,16 +9770,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:21:49.874Z"
+                     *             "created_at": "2026-11-29T14:28:50.771Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:48.927Z",
-                     *         "updated_at": "2026-11-29T11:21:49.945Z"
+                     *         "created_at": "2026-11-29T14:17:50.024Z",
+                     *         "updated_at": "2026-11-29T14:28:50.843Z"
                      *       },
-                     *       "request_id": "req_01a226e3c0cc7096b7de17776a5b4f9c"
+                     *       "request_id": "req_01a2278ef873720ebcc904833ac3260f"
                      *     }
                      */
                     "application/json": {
@@ -9817,12 +9970,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
+                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
+                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
                  */
                 recipient_id: string;
             };
@@ -9854,14 +10007,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:10:43.579Z"
+                     *         "given_at": "2026-11-29T14:17:46.449Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9876,7 +10029,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:10:48.871Z",
+                     *         "decided_at": "2026-11-29T14:17:49.968Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9923,7 +10076,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.103Z"
+                     *             "created_at": "2026-11-29T14:17:49.393Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -10000,14 +10153,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.871Z"
+                     *             "created_at": "2026-11-29T14:17:49.968Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:43.624Z",
-                     *         "updated_at": "2026-11-29T11:10:48.871Z"
+                     *         "created_at": "2026-11-29T14:17:46.494Z",
+                     *         "updated_at": "2026-11-29T14:17:49.968Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -10026,8 +10179,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -10062,13 +10214,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -10085,9 +10237,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -10113,16 +10265,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:21:49.874Z"
+                     *             "created_at": "2026-11-29T14:28:50.771Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:48.927Z",
-                     *         "updated_at": "2026-11-29T11:21:49.914Z"
+                     *         "created_at": "2026-11-29T14:17:50.024Z",
+                     *         "updated_at": "2026-11-29T14:28:50.811Z"
                      *       },
-                     *       "request_id": "req_01a226e3c08b77caaf5b53ca25af514f"
+                     *       "request_id": "req_01a2278ef82b765cba478b538ac05c8e"
                      *     }
                      */
                     "application/json": {
@@ -10316,12 +10468,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
+                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
+                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
                  */
                 recipient_id: string;
             };
@@ -10355,14 +10507,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:10:43.579Z"
+                     *         "given_at": "2026-11-29T14:17:46.449Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -10377,7 +10529,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:10:48.871Z",
+                     *         "decided_at": "2026-11-29T14:17:49.968Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10424,7 +10576,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.103Z"
+                     *             "created_at": "2026-11-29T14:17:49.393Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -10501,14 +10653,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:10:48.871Z"
+                     *             "created_at": "2026-11-29T14:17:49.968Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:43.624Z",
-                     *         "updated_at": "2026-11-29T11:10:48.871Z"
+                     *         "created_at": "2026-11-29T14:17:46.494Z",
+                     *         "updated_at": "2026-11-29T14:17:49.968Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -10517,10 +10669,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:21:49.945Z",
+                     *         "decided_at": "2026-11-29T14:28:50.843Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea"
+                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10530,8 +10682,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -10566,13 +10717,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -10589,9 +10740,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -10617,16 +10768,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:21:49.874Z"
+                     *             "created_at": "2026-11-29T14:28:50.771Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:10:48.927Z",
-                     *         "updated_at": "2026-11-29T11:21:49.945Z"
+                     *         "created_at": "2026-11-29T14:17:50.024Z",
+                     *         "updated_at": "2026-11-29T14:28:50.843Z"
                      *       },
-                     *       "request_id": "req_01a226e3c0b172cc9791dad4fe594e73"
+                     *       "request_id": "req_01a2278ef851728dbd8719e3495db8bc"
                      *     }
                      */
                     "application/json": {
@@ -10820,12 +10971,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-cb4b-77a8-971c-5be2e8c160a1
+                 * @example 01a2278f-0664-74ac-b20a-15258099bcbb
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-cb56-75f9-8572-71407018be47
+                 * @example 01a2278f-0686-7677-8e1d-1f944a72eb75
                  */
                 recipient_id: string;
             };
@@ -10869,10 +11020,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226e3-cb56-75f9-8572-71407018be47",
+                     *       "recipient_id": "01a2278f-0686-7677-8e1d-1f944a72eb75",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a226e3-cb6d-73ef-a37a-129f9c1648d5",
+                     *         "id": "01a2278f-0695-760e-b585-677f99f9b0fd",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -10881,23 +11032,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:21:52.685Z",
+                     *         "decided_at": "2026-11-29T14:28:54.485Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T11:21:52.685Z",
-                     *         "updated_at": "2026-11-29T11:21:52.685Z"
+                     *         "created_at": "2026-11-29T14:28:54.485Z",
+                     *         "updated_at": "2026-11-29T14:28:54.485Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a226e3cb61748296672fda743be17b"
+                     *       "request_id": "req_01a2278f068c70b7861df5ad2019eb21"
                      *     }
                      */
                     "application/json": {
@@ -11091,12 +11242,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
+                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
+                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
                  */
                 recipient_id: string;
             };
@@ -11118,8 +11269,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T11:21:49.989Z",
-                     *       "request_id": "req_01a226e3c0dd733fbf05a6dbb311fae9"
+                     *       "redacted_at": "2026-11-29T14:28:50.902Z",
+                     *       "request_id": "req_01a2278ef88a776dbf553b35d0c9eef2"
                      *     }
                      */
                     "application/json": {
@@ -11173,19 +11324,19 @@ export interface operations {
                      * @example {
                      *       "batches": [
                      *         {
-                     *           "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
+                     *           "id": "01a2278e-d722-7088-875f-5c355ade0922",
                      *           "operation": "create",
                      *           "status": "COMPLETED",
                      *           "total": 2,
                      *           "succeeded": 2,
                      *           "failed": 0,
                      *           "reason": null,
-                     *           "created_at": "2026-11-29T10:39:41.177Z",
-                     *           "completed_at": "2026-11-29T10:39:41.269Z"
+                     *           "created_at": "2026-11-29T13:46:42.338Z",
+                     *           "completed_at": "2026-11-29T13:46:42.402Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226e39efc76b89e58db65c26b871d"
+                     *       "request_id": "req_01a2278ed788771eaf84611aa0a24941"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchListResponse"];
@@ -11257,17 +11408,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
+                     *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T10:39:41.177Z",
+                     *         "created_at": "2026-11-29T13:46:42.338Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226e39e7775beab6f0eb45502d6b9"
+                     *       "request_id": "req_01a2278ed72077d9899230c52651dbb5"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -11295,7 +11446,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a226e3-9e79-729f-a037-966ea734d3fa
+                 * @example 01a2278e-d722-7088-875f-5c355ade0922
                  */
                 id: string;
             };
@@ -11314,31 +11465,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
+                     *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T10:39:41.177Z",
-                     *         "completed_at": "2026-11-29T10:39:41.269Z",
+                     *         "created_at": "2026-11-29T13:46:42.338Z",
+                     *         "completed_at": "2026-11-29T13:46:42.402Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a226e3-9ea5-76b2-bcae-f3a984e0c79c",
+                     *             "envelope_id": "01a2278e-d74d-747a-ad96-8df727197b42",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a226e3-9ebc-7658-bff2-247109039124",
+                     *             "envelope_id": "01a2278e-d75e-738f-9ec2-9003f7bb8ab5",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a226e39ef5750abd0e3510883d93d9"
+                     *       "request_id": "req_01a2278ed78571fea9d50129673b4a27"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -11386,17 +11537,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                     *           "id": "01a2278e-d798-70e3-b777-bf6266272140",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T10:39:41.338Z",
-                     *           "updated_at": "2026-11-29T10:39:41.338Z"
+                     *           "created_at": "2026-11-29T13:46:42.456Z",
+                     *           "updated_at": "2026-11-29T13:46:42.456Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226e39f927086bca4b53718db6d67"
+                     *       "request_id": "req_01a2278ed7d8727faa74dd787bfbd994"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -11546,7 +11697,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -11561,7 +11712,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11570,7 +11721,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11598,10 +11749,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:39:41.338Z",
-                     *         "updated_at": "2026-11-29T10:39:41.338Z"
+                     *         "created_at": "2026-11-29T13:46:42.456Z",
+                     *         "updated_at": "2026-11-29T13:46:42.456Z"
                      *       },
-                     *       "request_id": "req_01a226e39f0771afb586836ab7b929a9"
+                     *       "request_id": "req_01a2278ed78d73c886a492eac18a2509"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11629,7 +11780,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
+                 * @example 01a2278e-d798-70e3-b777-bf6266272140
                  */
                 id: string;
             };
@@ -11648,7 +11799,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -11663,7 +11814,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11672,7 +11823,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11700,10 +11851,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:39:41.338Z",
-                     *         "updated_at": "2026-11-29T10:39:41.338Z"
+                     *         "created_at": "2026-11-29T13:46:42.456Z",
+                     *         "updated_at": "2026-11-29T13:46:42.456Z"
                      *       },
-                     *       "request_id": "req_01a226e39f9f71f9beeceab27a0e55ee"
+                     *       "request_id": "req_01a2278ed7e07201bafdc2c5bc8f328a"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11724,7 +11875,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e3a05d7158a137a5f7cef9164d"
+                     *       "request_id": "req_01a2278ed85f7568b192fd40ea7a886a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11748,7 +11899,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
+                 * @example 01a2278e-d798-70e3-b777-bf6266272140
                  */
                 id: string;
             };
@@ -11834,7 +11985,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -11849,7 +12000,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11858,7 +12009,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11886,10 +12037,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:39:41.338Z",
-                     *         "updated_at": "2026-11-29T10:39:41.572Z"
+                     *         "created_at": "2026-11-29T13:46:42.456Z",
+                     *         "updated_at": "2026-11-29T13:46:42.607Z"
                      *       },
-                     *       "request_id": "req_01a226e3a00073ceb26e2c191c389f3b"
+                     *       "request_id": "req_01a2278ed8257000a22a278a1232cba2"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11917,7 +12068,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
+                 * @example 01a2278e-d798-70e3-b777-bf6266272140
                  */
                 id: string;
             };
@@ -11936,7 +12087,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e3a03d77589bf147412aa6aab2"
+                     *       "request_id": "req_01a2278ed850728a93e0bdb733830f30"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11964,7 +12115,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
+                 * @example 01a2278e-d798-70e3-b777-bf6266272140
                  */
                 id: string;
             };
@@ -12072,13 +12223,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226e3-9fd4-767f-89eb-7b905842e6cf",
+                     *         "id": "01a2278e-d7fc-76ed-ac12-2ac206af6387",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:39:41.524Z",
+                     *         "created_at": "2026-11-29T13:46:42.556Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226e3-9fd6-7504-b6cb-82c31ccfa5e4",
+                     *             "id": "01a2278e-d7fc-76ed-ac12-30c061716c94",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -12090,7 +12241,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226e3-9fd6-7504-b6cb-85a1833cd5f1",
+                     *             "id": "01a2278e-d7fc-76ed-ac12-341960ad8e11",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -12108,9 +12259,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a226e3-9f1a-7089-baff-4a515dc1f73b"
+                     *         "template_id": "01a2278e-d798-70e3-b777-bf6266272140"
                      *       },
-                     *       "request_id": "req_01a226e39fb7746e89ed017861c3359c"
+                     *       "request_id": "req_01a2278ed7ee746d86b51bb2bb419474"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -12149,7 +12300,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e39fee77cd966ec47f4f2d20cf"
+                     *       "request_id": "req_01a2278ed81b70fa8dc59f478c65d063"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12184,17 +12335,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *           "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T10:39:35.502Z",
-                     *           "updated_at": "2026-11-29T10:39:35.587Z"
+                     *           "created_at": "2026-11-29T13:46:38.590Z",
+                     *           "updated_at": "2026-11-29T13:46:38.608Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226e388ba71c4895e5ba7782e8ae6"
+                     *       "request_id": "req_01a2278ec89d717b847ad99633e548a7"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -12226,7 +12377,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -12249,16 +12400,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T10:39:35.502Z",
-                     *         "updated_at": "2026-11-29T10:39:35.502Z",
-                     *         "signing_secret": "whsec_Cwq7ZhgdzTXWmS5n8fyMz150uDa6WL4smMlQQfKlWrk="
+                     *         "created_at": "2026-11-29T13:46:38.590Z",
+                     *         "updated_at": "2026-11-29T13:46:38.590Z",
+                     *         "signing_secret": "whsec_Y4lru0ydpfQwmvV3pZplOSUYpwTe8nFxX6SOI4JIbcI="
                      *       },
-                     *       "request_id": "req_01a226e3884971be95339f90322a4f3c"
+                     *       "request_id": "req_01a2278ec87d721bafabedb5032561fc"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -12285,10 +12436,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, recipient.consented, recipient.consent_withdrawn, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3886970ec954e18fe181d0e35"
+                     *       "request_id": "req_01a2278ec888706c8af0269491b75729"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12308,7 +12459,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12327,15 +12478,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:39:35.502Z",
-                     *         "updated_at": "2026-11-29T10:39:35.587Z"
+                     *         "created_at": "2026-11-29T13:46:38.590Z",
+                     *         "updated_at": "2026-11-29T13:46:38.608Z"
                      *       },
-                     *       "request_id": "req_01a226e388ae748f9bb23da4a3b00626"
+                     *       "request_id": "req_01a2278ec8997522b17940baececdc3b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12356,7 +12507,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e3cf9f7642a8bcdfccadadb988"
+                     *       "request_id": "req_01a2278f0ece769685e7e6a776cc1d61"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12380,7 +12531,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12412,15 +12563,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:39:35.502Z",
-                     *         "updated_at": "2026-11-29T10:39:35.544Z"
+                     *         "created_at": "2026-11-29T13:46:38.590Z",
+                     *         "updated_at": "2026-11-29T13:46:38.604Z"
                      *       },
-                     *       "request_id": "req_01a226e38870746bb05c0268c1f5e803"
+                     *       "request_id": "req_01a2278ec88b75c78d70e257faa3b646"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -12448,7 +12599,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12467,7 +12618,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e3cf95771eadc85762f3904a15"
+                     *       "request_id": "req_01a2278f0ec4763a8dba9c775407f728"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12499,7 +12650,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12519,28 +12670,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
-                     *           "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
-                     *           "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *           "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
+                     *           "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *           "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T11:10:43.383Z",
+                     *               "attempted_at": "2026-11-29T14:17:43.818Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 6,
+                     *               "duration_ms": 1,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T11:10:43.348Z",
-                     *           "completed_at": "2026-11-29T11:10:43.389Z"
+                     *           "created_at": "2026-11-29T14:17:43.798Z",
+                     *           "completed_at": "2026-11-29T14:17:43.820Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
-                     *       "request_id": "req_01a226e3cf4276a99845812ad95fa8a3"
+                     *       "next_cursor": "01a2278e-dcda-7426-be18-76d3ef584b38",
+                     *       "request_id": "req_01a2278f0e34768cbbaf947a0f1d1613"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -12566,12 +12717,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226e3-a6fb-76e6-bd73-86f3430a3032
+                 * @example 01a2278e-dcda-7426-be18-76d3ef584b38
                  */
                 delivery_id: string;
             };
@@ -12590,30 +12741,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "delivery": {
-                     *         "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
-                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
-                     *         "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *         "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
+                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
                      *         "event_type": "envelope.success",
                      *         "status": "SUCCESS",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T11:10:43.383Z",
+                     *             "attempted_at": "2026-11-29T14:17:43.818Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 6,
+                     *             "duration_ms": 1,
                      *             "error": null,
                      *             "response_body": "thanks",
                      *             "request_headers": {
                      *               "user-agent": "Signet-Webhooks/1.0",
-                     *               "webhook-id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *               "webhook-id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
                      *               "content-type": "application/json",
                      *               "authorization": "[redacted]",
                      *               "content-length": "13109",
-                     *               "webhook-signature": "v1,uXFKOSkLeNV1oNgCLkMP9Kq2knsk3BR+7kXo+mlWfSo= v1,GhN0SONRdZxUtX1BB5NUHARU3bKolOC6doFiD8uVUIo=",
-                     *               "webhook-timestamp": "1795948783"
+                     *               "webhook-signature": "v1,LeaGho27cPt3u6G9TGiXof59xqwUi2EZw1uGT6A2oMo= v1,pru7sfBL+7XhxO4ZCZ5Hv8Mdj6e7zjVU30VmsnYzkwU=",
+                     *               "webhook-timestamp": "1795960003"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Sun, 29 Nov 2026 10:39:43 GMT",
+                     *               "date": "Sun, 29 Nov 2026 13:46:43 GMT",
                      *               "connection": "close",
                      *               "content-type": "text/plain",
                      *               "transfer-encoding": "chunked"
@@ -12621,11 +12772,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "next_attempt_at": null,
-                     *         "created_at": "2026-11-29T11:10:43.348Z",
-                     *         "completed_at": "2026-11-29T11:10:43.389Z",
-                     *         "request_body": "{\"id\":\"01a226e3-a6c5-701f-a576-b400a79ea4c2\",\"data\":{\"id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226e3-a3e0-769b-8b56-66573ee969fd\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226e3-a2e0-708f-b1d4-5490b2c997b8/attachments/01a226e3-a3e0-769b-8b56-66573ee969fd.pdf?expires=1795954243&signature=5fb07c8378e0ef1b22761b315844fd2be9037ed6cd45c25becade899122639f2&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T11:10:42.357Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"color\":\"#0f766e\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226e3-a2e0-708f-b1d4-5490b2c997b8/signed/01a226e3-a2e5-71a4-9f6a-7a25e21f77d5-01a226e3-a690-7229-bc2e-5d27e99a5cd9.pdf?expires=1795954243&signature=b763d6848254959bc7c4f09f2331b28b4d9df3da929c99ca0e6bc67962457608&name=lease.pdf\",\"order\":0,\"sha256\":\"58af4838b32a92049412a9c471ab7e1b29ae24d7a3a535fd5d3e07a5cb65848c\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71053,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T11:10:43.289Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T11:10:42.304Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226e3-a2ee-7519-8752-0febe404e650\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-0febe404e650\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226e3-a2ef-730d-84db-07bd1da2cd31\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-07bd1da2cd31\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fdb818af5b78\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226e3-a2ef-730d-84db-0a8b7878831e\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-0a8b7878831e\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8752-004e70363fe1\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.848Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.848Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8751-fdb818af5b78\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.968Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.968Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-004e70363fe1\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.934Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.934Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-04bbe5e9b730\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:43.031Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:43.031Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-0a5b86517b70\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.357Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"}],\"updated_at\":\"2026-11-29T11:10:43.289Z\",\"template_id\":null,\"void_reason\":null,\"completed_at\":\"2026-11-29T11:10:43.289Z\"},\"event_type\":\"envelope.success\"}"
+                     *         "created_at": "2026-11-29T14:17:43.798Z",
+                     *         "completed_at": "2026-11-29T14:17:43.820Z",
+                     *         "request_body": "{\"id\":\"01a2278e-dcc1-71ac-8f6d-904ab49a1951\",\"data\":{\"id\":\"01a2278e-da06-7057-8798-9ab7adea236b\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a2278e-dab5-7748-93aa-2ed41890ce6a\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2278e-da06-7057-8798-9ab7adea236b/attachments/01a2278e-dab5-7748-93aa-2ed41890ce6a.pdf?expires=1795965463&signature=49b1924f7afa4fad0fdf821c8c3afc07a6b7e3ddcc733c2d1d5edec378d9cbc3&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T14:17:43.117Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"color\":\"#0f766e\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2278e-da06-7057-8798-9ab7adea236b/signed/01a2278e-da0a-7250-8a57-fb21f5ed8b3d-01a2278e-dc92-7375-80bb-9ca89ce6970c.pdf?expires=1795965463&signature=509993912f24d1d8b97c29385ac02600f79a4561d0f5b6ca510ee7cdd640ba9f&name=lease.pdf\",\"order\":0,\"sha256\":\"72b2f4a5136ae19f890085d0d6634fefac2b455a18a4ed224a73e4673883767e\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71281,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T14:17:43.767Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T14:17:43.078Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a2278e-da0f-7285-9f22-bdc457ca74c2\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da0f-7285-9f22-bdc457ca74c2\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a2278e-da10-7314-aa20-255f6c0124d9\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-255f6c0124d9\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aedb0167a900\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a2278e-da10-7314-aa20-2a12ed1f2c2b\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-2a12ed1f2c2b\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-b28cfd5db443\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.414Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.414Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-aedb0167a900\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.494Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.494Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b28cfd5db443\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.471Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.471Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b691f5f1b43f\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.520Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.520Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b85db57333cc\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.117Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"}],\"updated_at\":\"2026-11-29T14:17:43.767Z\",\"template_id\":null,\"void_reason\":null,\"completed_at\":\"2026-11-29T14:17:43.767Z\"},\"event_type\":\"envelope.success\"}"
                      *       },
-                     *       "request_id": "req_01a226e3cf4f771f86e45d45aca6f126"
+                     *       "request_id": "req_01a2278f0e5971f2bfa067ddefde2ea7"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryResponse"];
@@ -12646,7 +12797,7 @@ export interface operations {
                      * @example {
                      *       "error": "Delivery not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e3d07a74b8a072a3c7112e3d50"
+                     *       "request_id": "req_01a2278f1070741aa1b3b0c2015d553f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12670,12 +12821,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226e3-a6fb-76e6-bd73-86f3430a3032
+                 * @example 01a2278e-dcda-7426-be18-76d3ef584b38
                  */
                 delivery_id: string;
             };
@@ -12697,26 +12848,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
-                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
-                     *         "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *         "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
+                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T11:10:43.383Z",
+                     *             "attempted_at": "2026-11-29T14:17:43.818Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 6,
+                     *             "duration_ms": 1,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T12:23:53.695Z",
-                     *         "created_at": "2026-11-29T11:10:43.348Z",
+                     *         "next_attempt_at": "2026-12-02T15:30:56.487Z",
+                     *         "created_at": "2026-11-29T14:17:43.798Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226e3cf5d72cd80a291d5cd61e3fb"
+                     *       "request_id": "req_01a2278f0e65713da3a96c2220508e37"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -12746,7 +12897,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12768,17 +12919,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:39:35.502Z",
-                     *         "updated_at": "2026-11-29T10:39:35.587Z",
-                     *         "signing_secret": "whsec_BatK5y3wDbx9KfZkcYoWzCAdWym/0Hgy/T9y0fmgRgI="
+                     *         "created_at": "2026-11-29T13:46:38.590Z",
+                     *         "updated_at": "2026-11-29T13:46:38.608Z",
+                     *         "signing_secret": "whsec_IYkAedPtfaJeMlmIY3cC4tdTfIG3J4p2v3wJbl5K+Q0="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T10:39:35.587Z",
-                     *       "request_id": "req_01a226e3889f74ab82341b66619bfcd4"
+                     *       "previous_secret_expires_at": "2026-11-30T13:46:38.608Z",
+                     *       "request_id": "req_01a2278ec89071a98d804cff99875c37"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -12808,7 +12959,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
                  */
                 id: string;
             };
@@ -12830,17 +12981,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226e3-cf75-73cb-8c9c-a768021f1791",
-                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
-                     *         "event_id": "01a226e3-cf74-7243-91bc-36606475557a",
+                     *         "id": "01a2278f-0e99-761a-8d79-214e06589cc2",
+                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "event_id": "01a2278f-0e98-747f-9da7-f049a4a0c7fc",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [],
-                     *         "next_attempt_at": "2026-12-02T12:23:53.713Z",
-                     *         "created_at": "2026-12-02T12:23:53.713Z",
+                     *         "next_attempt_at": "2026-12-02T15:30:56.519Z",
+                     *         "created_at": "2026-12-02T15:30:56.519Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226e3cf70731cbe6e64e852b5a140"
+                     *       "request_id": "req_01a2278f0e8677188bb5b5dc0636f2b0"
                      *     }
                      */
                     "application/json": components["schemas"]["TestDeliveryResponse"];
@@ -12892,21 +13043,21 @@ export interface operations {
                      * @example {
                      *       "dead_letters": [
                      *         {
-                     *           "id": "01a226e3-d044-7349-bb77-73e7644827da",
+                     *           "id": "01a2278f-101c-720f-9831-65c653a916d5",
                      *           "kind": "webhook.delivery",
-                     *           "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
-                     *           "delivery_id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
-                     *           "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *           "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
+                     *           "delivery_id": "01a2278f-0f12-7326-ab94-4ec223919860",
+                     *           "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
                      *           "event_type": "webhook.test",
                      *           "attempts": 3,
                      *           "last_error": "the receiver answered 503",
                      *           "last_status_code": 503,
-                     *           "failed_at": "2026-12-02T12:24:08.923Z",
+                     *           "failed_at": "2026-12-02T15:31:11.919Z",
                      *           "retried_at": null
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226e3d07573a2a2b601293a8b3317"
+                     *       "request_id": "req_01a2278f10567291a9477682b7bd1c6c"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterListResponse"];
@@ -12934,7 +13085,7 @@ export interface operations {
                      *           "message": "must be one of unretried, retried"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3d078702b80e7b12f95301e68"
+                     *       "request_id": "req_01a2278f106b73bf8e1b49c592f018c0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12957,7 +13108,7 @@ export interface operations {
             path: {
                 /**
                  * @description Dead letter id
-                 * @example 01a226e3-d044-7349-bb77-73e7644827da
+                 * @example 01a2278f-101c-720f-9831-65c653a916d5
                  */
                 id: string;
             };
@@ -12979,55 +13130,55 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "dead_letter": {
-                     *         "id": "01a226e3-d044-7349-bb77-73e7644827da",
+                     *         "id": "01a2278f-101c-720f-9831-65c653a916d5",
                      *         "kind": "webhook.delivery",
-                     *         "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
-                     *         "delivery_id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
-                     *         "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *         "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
+                     *         "delivery_id": "01a2278f-0f12-7326-ab94-4ec223919860",
+                     *         "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
                      *         "event_type": "webhook.test",
                      *         "attempts": 3,
                      *         "last_error": "the receiver answered 503",
                      *         "last_status_code": 503,
-                     *         "failed_at": "2026-12-02T12:24:08.923Z",
-                     *         "retried_at": "2026-12-02T12:24:08.985Z"
+                     *         "failed_at": "2026-12-02T15:31:11.919Z",
+                     *         "retried_at": "2026-12-02T15:31:12.024Z"
                      *       },
                      *       "delivery": {
-                     *         "id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
-                     *         "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
-                     *         "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *         "id": "01a2278f-0f12-7326-ab94-4ec223919860",
+                     *         "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
+                     *         "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-12-02T12:23:53.787Z",
+                     *             "attempted_at": "2026-12-02T15:31:01.742Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 3,
+                     *             "duration_ms": 1,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           },
                      *           {
                      *             "attempt": 2,
-                     *             "attempted_at": "2026-12-02T12:24:03.859Z",
+                     *             "attempted_at": "2026-12-02T15:31:06.824Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 2,
+                     *             "duration_ms": 1,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           },
                      *           {
                      *             "attempt": 3,
-                     *             "attempted_at": "2026-12-02T12:24:08.921Z",
+                     *             "attempted_at": "2026-12-02T15:31:11.917Z",
                      *             "status_code": 503,
                      *             "duration_ms": 1,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T12:24:08.985Z",
-                     *         "created_at": "2026-12-02T12:23:53.771Z",
+                     *         "next_attempt_at": "2026-12-02T15:31:12.024Z",
+                     *         "created_at": "2026-12-02T15:30:56.642Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226e3d07f734b8fa94f387e1ec72a"
+                     *       "request_id": "req_01a2278f10797706a804a076ae5d798b"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterRetryResponse"];
@@ -13049,7 +13200,7 @@ export interface operations {
                      * @example {
                      *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226e3d08c75f892de5983d0235ce4"
+                     *       "request_id": "req_01a2278f109e70618097d75d1af30a93"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13078,7 +13229,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
+                 *       "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -13103,10 +13254,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "43b8d288-07a2-4734-966d-730e7cde4f18",
-                     *         "url": "http://localhost:3000/builder/43b8d288-07a2-4734-966d-730e7cde4f18",
-                     *         "expires_at": "2026-11-29T11:09:41.719Z",
-                     *         "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
+                     *         "id": "ab481014-33f8-44f7-b51e-db1f850daee0",
+                     *         "url": "http://localhost:3000/builder/ab481014-33f8-44f7-b51e-db1f850daee0",
+                     *         "expires_at": "2026-11-29T14:16:42.704Z",
+                     *         "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -13139,9 +13290,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0M2I4ZDI4OC0wN2EyLTQ3MzQtOTY2ZC03MzBlN2NkZTRmMTgiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDg3ODEsImV4cCI6MTc5NTk1MDU4MX0.4nWChoSawOXCydZT6CjmWHTqCVaCuyqifv4X32tRv2M"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiJhYjQ4MTAxNC0zM2Y4LTQ0ZjctYjUxZS1kYjFmODUwZGFlZTAiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NjAwMDIsImV4cCI6MTc5NTk2MTgwMn0.9FFe3JgBVFIZ28aaqNVyV1YSRxAAO0zvWJg6Uz_c0TQ"
                      *       },
-                     *       "request_id": "req_01a226e3a0917644908bf340ae04068b"
+                     *       "request_id": "req_01a2278ed8857485b6d76260bde3c18f"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -13175,7 +13326,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3a0a671c99ac6b9b4fa7ffae6"
+                     *       "request_id": "req_01a2278ed89877dd982f5ab09260f409"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13195,7 +13346,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 43b8d288-07a2-4734-966d-730e7cde4f18
+                 * @example ab481014-33f8-44f7-b51e-db1f850daee0
                  */
                 id: string;
             };
@@ -13214,10 +13365,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "43b8d288-07a2-4734-966d-730e7cde4f18",
-                     *         "url": "http://localhost:3000/builder/43b8d288-07a2-4734-966d-730e7cde4f18",
-                     *         "expires_at": "2026-11-29T11:09:41.719Z",
-                     *         "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
+                     *         "id": "ab481014-33f8-44f7-b51e-db1f850daee0",
+                     *         "url": "http://localhost:3000/builder/ab481014-33f8-44f7-b51e-db1f850daee0",
+                     *         "expires_at": "2026-11-29T14:16:42.704Z",
+                     *         "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -13251,7 +13402,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a226e3a0ac70359863430f5376d2dc"
+                     *       "request_id": "req_01a2278ed89b76cbacb42dc5848bd24f"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -13272,7 +13423,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e3a0bd75789703c5b972b36477"
+                     *       "request_id": "req_01a2278ed8a776ac9f5c91e01bff1488"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13293,7 +13444,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 43b8d288-07a2-4734-966d-730e7cde4f18
+                 * @example ab481014-33f8-44f7-b51e-db1f850daee0
                  */
                 id: string;
             };
@@ -13312,7 +13463,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e3a0b4707d9b2157610a6ca519"
+                     *       "request_id": "req_01a2278ed8a370c5b6353132964b0278"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13351,31 +13502,31 @@ export interface operations {
                      * @example {
                      *       "api_keys": [
                      *         {
-                     *           "id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                     *           "id": "01a2278e-c531-702a-9ca0-14a826595c2f",
                      *           "name": "bootstrap",
                      *           "plan": "enterprise",
                      *           "scopes": [
                      *             "admin"
                      *           ],
                      *           "key_prefix": "sgn_dev_…",
-                     *           "created_at": "2026-11-29T10:39:33.855Z",
-                     *           "last_used_at": "2026-11-29T10:39:34.797Z",
+                     *           "created_at": "2026-11-29T13:46:37.735Z",
+                     *           "last_used_at": "2026-11-29T13:46:38.317Z",
                      *           "revoked_at": null,
                      *           "previous_key_expires_at": null
                      *         },
                      *         {
-                     *           "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *           "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
                      *           "name": "CI pipeline",
                      *           "plan": "enterprise",
                      *           "scopes": [],
-                     *           "key_prefix": "sgn_fZkh…",
-                     *           "created_at": "2026-11-29T10:39:41.767Z",
-                     *           "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *           "key_prefix": "sgn_Nx4p…",
+                     *           "created_at": "2026-11-29T13:46:42.739Z",
+                     *           "last_used_at": "2026-11-29T13:46:42.747Z",
                      *           "revoked_at": null,
                      *           "previous_key_expires_at": null
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3a0da73dca81df232428080fa"
+                     *       "request_id": "req_01a2278ed8bc72119d8d9ef037110131"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyListResponse"];
@@ -13383,7 +13534,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs); or CONSENT_REQUIRED: a signing link whose envelope asks for consent to electronic records and signatures, not given yet */
             403: {
                 headers: {
                     /** @description The request id */
@@ -13395,7 +13546,7 @@ export interface operations {
                      * @example {
                      *       "error": "Managing API keys takes a key with the admin scope",
                      *       "code": "FORBIDDEN",
-                     *       "request_id": "req_01a226e3a0d0770aa28cd2b051c1a67c"
+                     *       "request_id": "req_01a2278ed8b975db839a9a0583226ada"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13443,18 +13594,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_fZkh…",
-                     *         "created_at": "2026-11-29T10:39:41.767Z",
+                     *         "key_prefix": "sgn_Nx4p…",
+                     *         "created_at": "2026-11-29T13:46:42.739Z",
                      *         "last_used_at": null,
                      *         "revoked_at": null,
                      *         "previous_key_expires_at": null,
-                     *         "key": "sgn_fZkhaX1nQ5XctcKZXXSVcDSTvoCNQqBw3z8T-WgoGWA"
+                     *         "key": "sgn_Nx4pBMWfz9OoOPYPNIPAoxW0mPqBiaf4BrQOAuj54js"
                      *       },
-                     *       "request_id": "req_01a226e3a0c57563850a21ab8eb9cf10"
+                     *       "request_id": "req_01a2278ed8b270b08ff12179f14b4adf"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyIssuedResponse"];
@@ -13483,7 +13634,7 @@ export interface operations {
                      *           "message": "must be one of admin"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3a0cd71798bdda4ce1e15cb8d"
+                     *       "request_id": "req_01a2278ed8b776bbb0debcfbc8f21119"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13503,7 +13654,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
                  */
                 id: string;
             };
@@ -13522,17 +13673,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_fZkh…",
-                     *         "created_at": "2026-11-29T10:39:41.767Z",
-                     *         "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *         "key_prefix": "sgn_Nx4p…",
+                     *         "created_at": "2026-11-29T13:46:42.739Z",
+                     *         "last_used_at": "2026-11-29T13:46:42.747Z",
                      *         "revoked_at": null,
                      *         "previous_key_expires_at": null
                      *       },
-                     *       "request_id": "req_01a226e3a0de7681bfe5a7728b006b20"
+                     *       "request_id": "req_01a2278ed8bd717ca92fd98cac38c597"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyResponse"];
@@ -13557,7 +13708,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
                  */
                 id: string;
             };
@@ -13576,7 +13727,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e3a0eb7039ac09ad346868d387"
+                     *       "request_id": "req_01a2278ed8c27576882c040579d69e48"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13597,7 +13748,7 @@ export interface operations {
                      * @example {
                      *       "error": "API key not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e3a0f37179ac1e6efa4125d9e7"
+                     *       "request_id": "req_01a2278ed8c571cc98776195e4ec09f1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13621,7 +13772,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
                  */
                 id: string;
             };
@@ -13651,18 +13802,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_HiIV…",
-                     *         "created_at": "2026-11-29T10:39:41.767Z",
-                     *         "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *         "key_prefix": "sgn_aHx1…",
+                     *         "created_at": "2026-11-29T13:46:42.739Z",
+                     *         "last_used_at": "2026-11-29T13:46:42.747Z",
                      *         "revoked_at": null,
-                     *         "previous_key_expires_at": "2026-11-29T11:09:41.795Z",
-                     *         "key": "sgn_HiIVZRbWmlEoupoHwXuPSJgORfYlar-1oWCxYeZrwuk"
+                     *         "previous_key_expires_at": "2026-11-29T14:16:42.751Z",
+                     *         "key": "sgn_aHx1tBNjFWYGzUTGpDQCXBj625BiV6Eh--dqt1Nprz0"
                      *       },
-                     *       "request_id": "req_01a226e3a0e272dbb83de4f538c2cc41"
+                     *       "request_id": "req_01a2278ed8bf73c39b9a2a422b1939d8"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyIssuedResponse"];
@@ -13689,7 +13840,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
+                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
                  */
                 token: string;
             };
@@ -13715,7 +13866,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -13731,7 +13882,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -13744,13 +13895,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T10:39:37.734Z",
+                     *         "verified_at": "2026-11-29T13:46:39.783Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T10:39:37.734Z"
+                     *             "verified_at": "2026-11-29T13:46:39.783Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -13787,9 +13938,15 @@ export interface operations {
                      *           "given_at": null
                      *         }
                      *       },
+                     *       "consumer_consent": {
+                     *         "required": false,
+                     *         "version": "2026-11-29",
+                     *         "given_at": null,
+                     *         "given_version": null
+                     *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                     *           "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13799,10 +13956,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952377&signature=830b45265a8d804ab8ec2ed30c69c817a389f23358e70d8eaee834bfdef5ac32&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                     *               "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -13811,7 +13968,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                     *           "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13821,11 +13978,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952377&signature=e3865ab31c2e82e279bfdc9e78826b80580722b752ef146d184598f7944b9477&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e39156703195c897b7d3b379f4"
+                     *       "request_id": "req_01a2278ecd39757ba27281ca35684c07"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -13844,7 +14001,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226e391c3726ca0e158726df50075"
+                     *       "request_id": "req_01a2278ecd607728b2f1802690566df0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13866,7 +14023,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
+                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
                  */
                 token: string;
             };
@@ -13905,8 +14062,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T10:39:38.052Z",
-                     *       "request_id": "req_01a226e3923a71fa806dd80c9907abd9"
+                     *       "signed_at": "2026-11-29T13:46:39.904Z",
+                     *       "request_id": "req_01a2278ecd9a704aa98fe212253f4c8c"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -13936,7 +14093,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3922a775596dea46f2052e7f2"
+                     *       "request_id": "req_01a2278ecd867266a303332f76369635"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13957,7 +14114,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example zXjrtaiMPKozJvbr0gscf-Ufa1-A-kJfgAiH2SqTxrs
+                 * @example HC3zaWttqJLHXxB3Ul9BZ_v7RiIRBTakkHlSjfg3rEo
                  */
                 token: string;
             };
@@ -14017,13 +14174,14 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a226e3a43674deb3b3aab8e6861f47"
+                     *       "request_id": "req_01a2278edad5723fb531e24c489633e0"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14047,7 +14205,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3a470752f9208001694200ebc"
+                     *       "request_id": "req_01a2278edafe757b85815fa1ac34148a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14068,7 +14226,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NB0mFiN1S3RqLQkFc4kapmqYl5nL7Ymm9BwP0vLNmtE
+                 * @example FPkT0e9N6cm6PMvS5cVzqNZeQuAtDg-YAA60ohPVMeo
                  */
                 token: string;
             };
@@ -14103,13 +14261,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a226e39d3d70759e419bead677f0d9"
+                     *       "request_id": "req_01a2278ed65373f89fd42902fa1a1cb4"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14130,7 +14289,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example zXjrtaiMPKozJvbr0gscf-Ufa1-A-kJfgAiH2SqTxrs
+                 * @example HC3zaWttqJLHXxB3Ul9BZ_v7RiIRBTakkHlSjfg3rEo
                  */
                 token: string;
             };
@@ -14162,9 +14321,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a226e3-a3e0-769b-8b56-66573ee969fd"
+                     *         "id": "01a2278e-dab5-7748-93aa-2ed41890ce6a"
                      *       },
-                     *       "request_id": "req_01a226e3a3b871ac855897f425b72560"
+                     *       "request_id": "req_01a2278eda9d757ea2a351a2fd199bee"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -14185,6 +14344,215 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    getConsentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example k5LXh5_wkbRFiADbRxzkDRj_M1LAWkqPnOOjmL6MfT4
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    giveConsumerConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example k5LXh5_wkbRFiADbRxzkDRj_M1LAWkqPnOOjmL6MfT4
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "GDGXH9",
+                 *       "disclosure_version": "2026-11-29"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The code printed in the consent document (GET .../consent/document); case and spaces do not matter */
+                    code: string;
+                    /** @description The disclosure version the recipient was shown (the session's `consumer_consent.version`) */
+                    disclosure_version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Consent recorded */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "consumer_consent": {
+                     *         "required": true,
+                     *         "version": "2026-11-29",
+                     *         "given_at": "2026-11-29T14:17:44.523Z",
+                     *         "given_version": "2026-11-29"
+                     *       },
+                     *       "request_id": "req_01a2278edfab75a8a560125e53905f58"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        consumer_consent: {
+                            /** @description The envelope asks for consent: until it is given, every signing route but the session and the consent routes answers 403 CONSENT_REQUIRED */
+                            required: boolean;
+                            /**
+                             * @description The version of the disclosure shown now: what `disclosure_version` of POST .../consent must name
+                             * @example 2026-11-29
+                             */
+                            version: string;
+                            /** @description When the recipient consented; null until then */
+                            given_at: string | null;
+                            /** @description The disclosure version the recipient consented to; null until then */
+                            given_version: string | null;
+                        };
+                        /** @description Also in the X-Request-Id header: finds the request in the logs */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "code",
+                     *           "message": "does not match the code in the consent document"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a2278edfa373bfa0a806cc5990d900"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    withdrawConsumerConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example kN6NbhEsJz0sRPLRS5V34guYtgYa-VeAYD93pkVuoBY
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn: the envelope is rejected */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "state": "REJECTED",
+                     *       "request_id": "req_01a2278edfb57121bb41df42915747a7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RejectedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     emailOpened: {
         parameters: {
             query?: never;
@@ -14192,7 +14560,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example pLDdE6s11Z8WgtxyhkUZYfJw6p6iErr2DvRZMB3gcRI
+                 * @example NlnYrwPM5GJR8_kdCQhlOMV8shhbptvyjnUXXHmEuQM
                  */
                 token: string;
             };
@@ -14234,7 +14602,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example pLDdE6s11Z8WgtxyhkUZYfJw6p6iErr2DvRZMB3gcRI
+                 * @example NlnYrwPM5GJR8_kdCQhlOMV8shhbptvyjnUXXHmEuQM
                  */
                 token: string;
             };
@@ -14297,7 +14665,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a226e3-9c83-7755-adca-290df3be1ba0.U0qshK1JhGUaJXAcyUX6-lDYs_J7S5TjA8uuPFxaJGI"
+                 *       "bounce_token": "01a2278e-d5d1-7559-9494-c0d6fe56e102.POqVPgMWpdwSFy-QOiMRvRhoMyWnvpGf_kc9HM0d8n0"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -14321,7 +14689,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226e39d29777aa625f46b883a6041"
+                     *       "request_id": "req_01a2278ed647772fb70b4ccf577e12de"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -14346,12 +14714,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
+                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a226e3-8b1d-76c8-8c9d-9fca72c816cb
+                 * @example 01a2278e-c9e7-706b-8fbd-84befc0c10b3
                  */
                 document_id: string;
             };
@@ -14377,7 +14745,24 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
-            403: components["responses"]["Error403"];
+            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs); or CONSENT_REQUIRED: a signing link whose envelope asks for consent to electronic records and signatures, not given yet */
+            403: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Consent to electronic records and signatures first: read the disclosure and POST /signing/v1/:token/consent with the code in the consent document",
+                     *       "code": "CONSENT_REQUIRED",
+                     *       "request_id": "req_01a2278edd7a72d09db021e528fde745"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14396,7 +14781,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ
+                 * @example fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo
                  */
                 token: string;
             };
@@ -14433,14 +14818,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T11:09:38.105Z",
-                     *       "request_id": "req_01a226e3926370c992be7ab02bda8c36"
+                     *       "expires_at": "2026-11-29T14:16:39.923Z",
+                     *       "request_id": "req_01a2278ecdac7149951f6faa6d5ecb67"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14461,7 +14847,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ
+                 * @example fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo
                  */
                 token: string;
             };
@@ -14471,7 +14857,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "383383"
+                 *       "code": "632769"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -14495,14 +14881,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T10:39:38.197Z",
-                     *       "request_id": "req_01a226e392cb7098a5a01a8539b8a684"
+                     *       "verified_at": "2026-11-29T13:46:39.998Z",
+                     *       "request_id": "req_01a2278ecdf47067a03064686a382c99"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14523,7 +14910,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
+                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
                  */
                 token: string;
             };
@@ -14562,8 +14949,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T11:10:43.579Z",
-                     *       "request_id": "req_01a226e3a7c672ce83daf6142d2771f8"
+                     *       "given_at": "2026-11-29T14:17:46.449Z",
+                     *       "request_id": "req_01a2278ee72a721390759efdc4ee0653"
                      *     }
                      */
                     "application/json": {
@@ -14579,6 +14966,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14599,7 +14987,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
+                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
                  */
                 token: string;
             };
@@ -14641,7 +15029,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226e3a8e777fa9c7e12654bc1a70e"
+                     *       "request_id": "req_01a2278ee7fb722c949d3dce1e8096ae"
                      *     }
                      */
                     "application/json": {
@@ -14659,6 +15047,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14681,7 +15070,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226e3a7fa75c9bf473c63061d72c0"
+                     *       "request_id": "req_01a2278ee74c762c89e1d881f276e99b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14702,7 +15091,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
+                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
                  */
                 token: string;
             };
@@ -14726,9 +15115,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_LEFT",
-                     *       "expires_at": "2026-11-29T11:20:48.927Z",
-                     *       "request_id": "req_01a226e3bcaa746cb2c1bece821efdfe"
+                     *       "challenge": "TILT_RIGHT",
+                     *       "expires_at": "2026-11-29T14:27:50.024Z",
+                     *       "request_id": "req_01a2278ef519765a83109e04fe03215c"
                      *     }
                      */
                     "application/json": {
@@ -14745,6 +15134,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14763,7 +15153,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
+                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
                  */
                 token: string;
             };
@@ -14804,11 +15194,10 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH",
-                     *         "CHALLENGE_NOT_MET"
+                     *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226e3bdbf713a9c25f9d4478966a6"
+                     *       "request_id": "req_01a2278ef627745dad76467017f8cbd4"
                      *     }
                      */
                     "application/json": {
@@ -14826,6 +15215,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14846,7 +15236,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 3pgdvHF1qYcG58FrRIYSEGOCXsYEm41BQPjtf75yrc4
+                 * @example 63DlNc5IXHrmmMyG3JEZdW-SiDe6aZbNtZSQpkHi--E
                  */
                 token: string;
             };
@@ -14870,9 +15260,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_9c6688bcf21c9e6e141ec34c_secret_6b58a1a0253a532938aac996",
-                     *       "expires_at": "2026-11-29T12:21:52.871Z",
-                     *       "request_id": "req_01a226e3cc06731d85a226d28a9d67fb"
+                     *       "url": "https://verify.stripe.com/start/vs_cbb9ea7091d14fd8f98d189e_secret_d72a672e7e17918a934ca93d",
+                     *       "expires_at": "2026-11-29T15:28:54.805Z",
+                     *       "request_id": "req_01a2278f07ab75dfa34cb600df5e688d"
                      *     }
                      */
                     "application/json": {
@@ -14886,6 +15276,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -14911,19 +15302,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_00bbca739693b27f30639e15",
+                 *       "id": "evt_e895d4560c7fce804b7a1e11",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795951312,
+                 *       "created": 1795962534,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_9c6688bcf21c9e6e141ec34c",
+                 *           "id": "vs_cbb9ea7091d14fd8f98d189e",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a226e3-cc12-7035-bffc-00ff8568756b",
+                 *           "client_reference_id": "01a2278f-07b6-76d3-b959-3dfeef68ac23",
                  *           "client_secret": null,
-                 *           "created": 1795951312,
+                 *           "created": 1795962534,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ffdd3c1f05856ab2a31b5ff5",
+                 *           "last_verification_report": "vr_2714c42de75b312e38c61984",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -14977,7 +15368,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a226e3cc92713bb2a3459b029f0527"
+                     *       "request_id": "req_01a2278f084e70da9f1626e14aa67902"
                      *     }
                      */
                     "application/json": {
@@ -15127,7 +15518,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
+                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
                  */
                 token: string;
             };
@@ -15279,7 +15670,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a226e3829d71bb9935cd9380225b39"
+                     *       "request_id": "req_01a2278ec580727c8edafd89c65f443a"
                      *     }
                      */
                     "application/json": {
@@ -15393,7 +15784,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a226e38315755192ba701f71ca4582"
+                     *       "request_id": "req_01a2278ec5cc712bac6adc85f67daf01"
                      *     }
                      */
                     "application/json": {
@@ -15431,7 +15822,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226e3839276b8a4448514c5100dad"
+                     *       "request_id": "req_01a2278ec5ff75d896c7dd7350ccf639"
                      *     }
                      */
                     "application/json": {
@@ -15773,14 +16164,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8d64-7046-82a7-dc201e071aeb",
+                 *       "id": "01a2278e-cb30-7731-9169-d12446222ea1",
                  *       "data": {
-                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T10:39:36.779Z",
+                 *         "sent_at": "2026-11-29T13:46:39.271Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -15889,43 +16280,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
+                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952376&signature=6bed23ad265bdf27bfeec44f57795a3f544fd15d8e9a1ebf8b548b8d1312fce1&name=annex.pdf",
+                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:36.629Z",
+                 *             "created_at": "2026-11-29T13:46:39.180Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:36.629Z",
+                 *             "updated_at": "2026-11-29T13:46:39.180Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15937,19 +16328,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15961,18 +16352,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": {
-                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15980,7 +16371,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15991,16 +16382,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:36.779Z",
+                 *             "updated_at": "2026-11-29T13:46:39.271Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16011,16 +16402,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:36.779Z",
+                 *             "updated_at": "2026-11-29T13:46:39.271Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16061,14 +16452,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-98fb-732b-9862-7dcf03fadd86",
+                 *       "id": "01a2278e-d2e3-7151-be89-92e049e901b6",
                  *       "data": {
-                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T10:39:36.779Z",
+                 *         "sent_at": "2026-11-29T13:46:39.271Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -16177,43 +16568,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8b1d-76c8-8c9d-9fca72c816cb-01a226e3-97bb-7728-bbc4-e970eaf2fbef.pdf?expires=1795952379&signature=fb7bb49cfb4e98b4bc1a78bf0b854fd7a42481510287fd3acab02ad378b3385b&name=sample-contract.pdf",
+                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-c9e7-706b-8fbd-84befc0c10b3-01a2278e-d15d-733d-8277-b58cfbef0b55.pdf?expires=1795963601&signature=9feab2b0ce28de1a7fcf0784ee820b82940ad947e8bc266732967d4388e50cbc&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "5ec258f9b84fafebead7b31355f94fdeb9d085b2dbee44744bc309e71a4bae9c",
+                 *             "sha256": "0953d893d5308334aa1092aede70f86b1834092761c3231fac5f7d6171d1a822",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69418,
+                 *             "file_size": 69507,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:39.738Z",
+                 *             "updated_at": "2026-11-29T13:46:41.244Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8c83-765c-a99a-c460dde4d7dd-01a226e3-98cb-732f-b7cc-b5e1aea2e227.pdf?expires=1795952379&signature=b10cc408957a7b329c5aac829166d8c827ebb7077e8eb7a1d91d9e802bac8f7e&name=annex.pdf",
+                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-cab5-74fb-9623-0afae65ae5bf-01a2278e-d2d2-7559-a9a7-4583900f1986.pdf?expires=1795963601&signature=f9479cd544a868f704fc264650a6763af245e18e4b36af68b51bd5a34a580abc&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "fd2cd7e6ecc1da56bfbc9498fd2a8c80f2e3b395ac9abcb7af01186894ad2116",
+                 *             "sha256": "bb95f43d74451f2e2455bc263827639650ca320194faba78e73cceb451f82740",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70872,
+                 *             "file_size": 70876,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:36.629Z",
+                 *             "created_at": "2026-11-29T13:46:39.180Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:39.738Z",
+                 *             "updated_at": "2026-11-29T13:46:41.244Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16225,19 +16616,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16249,18 +16640,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": {
-                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -16268,7 +16659,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -16277,18 +16668,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:39:38.231Z",
+                 *             "signed_at": "2026-11-29T13:46:40.017Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:38.231Z",
+                 *             "updated_at": "2026-11-29T13:46:40.017Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16297,21 +16688,21 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:39:38.052Z",
+                 *             "signed_at": "2026-11-29T13:46:39.904Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:38.052Z",
+                 *             "updated_at": "2026-11-29T13:46:39.904Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:39.738Z",
+                 *         "updated_at": "2026-11-29T13:46:41.244Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T10:39:39.738Z"
+                 *         "completed_at": "2026-11-29T13:46:41.244Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -16349,14 +16740,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9d58-74ec-935c-afd7c00e62b3",
+                 *       "id": "01a2278e-d66f-76ec-b05d-f38d8b953777",
                  *       "data": {
-                 *         "id": "01a226e3-9c3b-727b-9bee-569ecba63ce6",
+                 *         "id": "01a2278e-d5a0-729f-8f8e-23654effc438",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T10:39:40.623Z",
+                 *         "sent_at": "2026-11-29T13:46:41.970Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16462,28 +16853,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-9c3e-7710-bac8-160531034226",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-9c3b-727b-9bee-569ecba63ce6/documents/01a226e3-9c3e-7710-bac8-160531034226.pdf?expires=1795952380&signature=721a98d07ff6baa19ec011ac9b3983706c24056672962007555fb64b79b9b9f6&name=lease.pdf",
+                 *             "id": "01a2278e-d5a2-7258-8c57-69655fadd54e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-d5a0-729f-8f8e-23654effc438/documents/01a2278e-d5a2-7258-8c57-69655fadd54e.pdf?expires=1795963602&signature=1033cb48fa0081f8ab0e9f121ad3511b22bfe5e84f623059eb0dfb49ec5a74f6&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:40.603Z",
+                 *             "created_at": "2026-11-29T13:46:41.952Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:40.603Z",
+                 *             "updated_at": "2026-11-29T13:46:41.952Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:40.603Z",
+                 *         "created_at": "2026-11-29T13:46:41.952Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
+                 *             "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -16494,16 +16885,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:40.603Z",
+                 *             "created_at": "2026-11-29T13:46:41.952Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:40.863Z",
+                 *             "updated_at": "2026-11-29T13:46:42.143Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
+                 *             "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:40.863Z",
+                 *         "updated_at": "2026-11-29T13:46:42.143Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16544,14 +16935,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9ada-75d7-9199-a7f07012a5da",
+                 *       "id": "01a2278e-d495-70ed-9e7d-5bf27518d6b6",
                  *       "data": {
-                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
+                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T10:39:36.779Z",
+                 *         "sent_at": "2026-11-29T13:46:39.271Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -16660,43 +17051,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8b1d-76c8-8c9d-9fca72c816cb-01a226e3-97bb-7728-bbc4-e970eaf2fbef.pdf?expires=1795952379&signature=fb7bb49cfb4e98b4bc1a78bf0b854fd7a42481510287fd3acab02ad378b3385b&name=sample-contract.pdf",
+                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-c9e7-706b-8fbd-84befc0c10b3-01a2278e-d15d-733d-8277-b58cfbef0b55.pdf?expires=1795963601&signature=9feab2b0ce28de1a7fcf0784ee820b82940ad947e8bc266732967d4388e50cbc&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "5ec258f9b84fafebead7b31355f94fdeb9d085b2dbee44744bc309e71a4bae9c",
+                 *             "sha256": "0953d893d5308334aa1092aede70f86b1834092761c3231fac5f7d6171d1a822",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69418,
+                 *             "file_size": 69507,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:39.738Z",
+                 *             "updated_at": "2026-11-29T13:46:41.244Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8c83-765c-a99a-c460dde4d7dd-01a226e3-98cb-732f-b7cc-b5e1aea2e227.pdf?expires=1795952379&signature=b10cc408957a7b329c5aac829166d8c827ebb7077e8eb7a1d91d9e802bac8f7e&name=annex.pdf",
+                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-cab5-74fb-9623-0afae65ae5bf-01a2278e-d2d2-7559-a9a7-4583900f1986.pdf?expires=1795963601&signature=f9479cd544a868f704fc264650a6763af245e18e4b36af68b51bd5a34a580abc&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "fd2cd7e6ecc1da56bfbc9498fd2a8c80f2e3b395ac9abcb7af01186894ad2116",
+                 *             "sha256": "bb95f43d74451f2e2455bc263827639650ca320194faba78e73cceb451f82740",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70872,
+                 *             "file_size": 70876,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:39:36.629Z",
+                 *             "created_at": "2026-11-29T13:46:39.180Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:39:39.738Z",
+                 *             "updated_at": "2026-11-29T13:46:41.244Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16708,19 +17099,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16732,18 +17123,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:39:35.748Z",
+                 *             "updated_at": "2026-11-29T13:46:38.694Z",
                  *             "coordinates": {
-                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
+                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -16751,7 +17142,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -16760,18 +17151,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:39:38.231Z",
+                 *             "signed_at": "2026-11-29T13:46:40.017Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:38.231Z",
+                 *             "updated_at": "2026-11-29T13:46:40.017Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           },
                  *           {
-                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16780,23 +17171,23 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:39:38.052Z",
+                 *             "signed_at": "2026-11-29T13:46:39.904Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:39:35.748Z",
+                 *             "created_at": "2026-11-29T13:46:38.694Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:39:38.052Z",
+                 *             "updated_at": "2026-11-29T13:46:39.904Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:39.738Z",
+                 *         "updated_at": "2026-11-29T13:46:41.244Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T10:39:39.738Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/evidence/22-1795948779826.pdf?expires=1796035180&signature=42e9cd01dbf8008f79869e66bbdf803f831a26faf028df40529358ef9b6dd628&name=evidence-01a226e3-8944-769b-92d1-293e3298c626.pdf",
-                 *         "evidence_generated_at": "2026-11-29T10:39:39.826Z"
+                 *         "completed_at": "2026-11-29T13:46:41.244Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/evidence/22-1795960001291.pdf?expires=1796046401&signature=73d2ed1f4df1b7c98735491c21e33e2aba9fbebac0908dd769dc0da73344115e&name=evidence-01a2278e-c8e6-7246-ba26-832657c693de.pdf",
+                 *         "evidence_generated_at": "2026-11-29T13:46:41.291Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -16834,17 +17225,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8c86-707c-a7aa-171ba5af1131",
+                 *       "id": "01a2278e-cab7-7723-a552-8deca4ba6cff",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                 *         "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
-                 *         "uploaded_at": "2026-11-29T10:39:36.539Z",
-                 *         "processed_at": "2026-11-29T10:39:36.579Z",
-                 *         "presigned_upload_id": "01a226e3-8c43-74bd-bffd-7d52bff05342"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                 *         "uploaded_at": "2026-11-29T13:46:39.121Z",
+                 *         "processed_at": "2026-11-29T13:46:39.157Z",
+                 *         "presigned_upload_id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -16882,9 +17273,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8f81-7700-b9bf-8fe16c14d659",
+                 *       "id": "01a2278e-cba3-768e-9301-0931cb8e5f2f",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16895,13 +17286,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -16939,9 +17330,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9009-765e-a3f1-95e144d2cb49",
+                 *       "id": "01a2278e-cc85-776f-b9c8-9c5b615695ae",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16952,13 +17343,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -16996,9 +17387,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9cde-73ef-bf85-173ad419b382",
+                 *       "id": "01a2278e-d60d-71a9-979c-ec22844626e0",
                  *       "data": {
-                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
+                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17009,13 +17400,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:40.603Z",
+                 *         "created_at": "2026-11-29T13:46:41.952Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:40.623Z",
+                 *         "updated_at": "2026-11-29T13:46:41.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
+                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -17053,9 +17444,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9d06-73eb-823c-f544f473915e",
+                 *       "id": "01a2278e-d629-732d-adfc-1a6bda186304",
                  *       "data": {
-                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
+                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17066,13 +17457,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:40.603Z",
+                 *         "created_at": "2026-11-29T13:46:41.952Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:40.623Z",
+                 *         "updated_at": "2026-11-29T13:46:41.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
+                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -17110,9 +17501,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9d30-72d1-854f-421a4f410584",
+                 *       "id": "01a2278e-d64c-74bd-b8e4-42c27f12ff7a",
                  *       "data": {
-                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
+                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17123,13 +17514,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:40.603Z",
+                 *         "created_at": "2026-11-29T13:46:41.952Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:40.623Z",
+                 *         "updated_at": "2026-11-29T13:46:41.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
+                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -17167,9 +17558,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8d77-733a-ae11-294b83d81e82",
+                 *       "id": "01a2278e-cb38-732f-bd42-5d84bdab935b",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17180,14 +17571,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
-                 *         "signing_url": "http://localhost:3000/sign/hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                 *         "signing_url": "http://localhost:3000/sign/fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -17225,9 +17616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8d80-761b-9591-7685182c3f92",
+                 *       "id": "01a2278e-cb3c-77d9-bd8b-4104ea6ecd58",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17238,13 +17629,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -17282,9 +17673,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9251-73ce-81f6-a0eaf2820465",
+                 *       "id": "01a2278e-cda4-7022-9b89-0ace795a8df8",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17294,17 +17685,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:39:38.052Z",
+                 *         "signed_at": "2026-11-29T13:46:39.904Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:38.052Z",
+                 *         "updated_at": "2026-11-29T13:46:39.904Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -17342,9 +17733,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9d51-7456-97eb-bf93477fefe9",
+                 *       "id": "01a2278e-d66c-7515-bc90-1a426ac8a50e",
                  *       "data": {
-                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
+                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17356,15 +17747,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:40.603Z",
+                 *         "created_at": "2026-11-29T13:46:41.952Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:40.863Z",
+                 *         "updated_at": "2026-11-29T13:46:42.143Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
+                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -17402,9 +17793,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-8edb-7404-aad0-fe6af9a16334",
+                 *       "id": "01a2278e-cbb8-778d-be3e-1fca25c1a2b4",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17415,23 +17806,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "validation": {
-                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
+                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T10:39:36.891Z",
-                 *           "expires_at": "2026-11-29T11:09:36.891Z",
+                 *           "created_at": "2026-11-29T13:46:39.343Z",
+                 *           "expires_at": "2026-11-29T14:16:39.343Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -17469,9 +17860,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9029-745d-9f67-7396576488e1",
+                 *       "id": "01a2278e-ccae-7335-a40f-c42b1638dc77",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17482,23 +17873,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "validation": {
-                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
+                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:39:37.444Z",
-                 *           "created_at": "2026-11-29T10:39:36.891Z",
-                 *           "expires_at": "2026-11-29T11:09:36.891Z",
+                 *           "sent_at": "2026-11-29T13:46:39.624Z",
+                 *           "created_at": "2026-11-29T13:46:39.343Z",
+                 *           "expires_at": "2026-11-29T14:16:39.343Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -17536,9 +17927,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-912b-710f-903c-ccb610ccf7eb",
+                 *       "id": "01a2278e-cd30-710f-8af4-8ad923179257",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17549,23 +17940,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "validation": {
-                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
+                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:39:37.444Z",
-                 *           "created_at": "2026-11-29T10:39:36.891Z",
-                 *           "expires_at": "2026-11-29T11:09:36.891Z",
-                 *           "verified_at": "2026-11-29T10:39:37.734Z",
+                 *           "sent_at": "2026-11-29T13:46:39.624Z",
+                 *           "created_at": "2026-11-29T13:46:39.343Z",
+                 *           "expires_at": "2026-11-29T14:16:39.343Z",
+                 *           "verified_at": "2026-11-29T13:46:39.783Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -17603,9 +17994,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-90c3-757c-81ff-405e6343100e",
+                 *       "id": "01a2278e-cd14-7402-ade0-c1a751ab61cf",
                  *       "data": {
-                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17616,23 +18007,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:35.748Z",
+                 *         "created_at": "2026-11-29T13:46:38.694Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:36.779Z",
+                 *         "updated_at": "2026-11-29T13:46:39.271Z",
                  *         "validation": {
-                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
+                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:39:37.444Z",
-                 *           "created_at": "2026-11-29T10:39:36.891Z",
-                 *           "expires_at": "2026-11-29T11:09:36.891Z",
+                 *           "sent_at": "2026-11-29T13:46:39.624Z",
+                 *           "created_at": "2026-11-29T13:46:39.343Z",
+                 *           "expires_at": "2026-11-29T14:16:39.343Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
+                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -17670,9 +18061,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a1d9-77dc-92f6-ce2771875482",
+                 *       "id": "01a2278e-d947-7266-83c0-7e109091a119",
                  *       "data": {
-                 *         "id": "01a226e3-a106-77e8-9d2f-baed6f3097ad",
+                 *         "id": "01a2278e-d8cd-7512-a446-f0d5bcb99bc8",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -17683,23 +18074,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:41.824Z",
+                 *         "created_at": "2026-11-29T13:46:42.762Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:41.843Z",
+                 *         "updated_at": "2026-11-29T13:46:42.770Z",
                  *         "validation": {
-                 *           "id": "01a226e3-a151-751c-ad85-34ef4dfa3dd2",
+                 *           "id": "01a2278e-d8f6-748e-9a5d-2dd089c76b6d",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:39:41.968Z",
-                 *           "created_at": "2026-11-29T10:39:41.883Z",
-                 *           "expires_at": "2026-11-29T11:09:41.883Z",
+                 *           "sent_at": "2026-11-29T13:46:42.849Z",
+                 *           "created_at": "2026-11-29T13:46:42.788Z",
+                 *           "expires_at": "2026-11-29T14:16:42.788Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a100-76cb-a4fc-ca30bfab3c64"
+                 *         "envelope_id": "01a2278e-d8ca-70eb-876c-3697c9f5f8cf"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -17737,9 +18128,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a2a8-76d8-bd03-62b412c08ac1",
+                 *       "id": "01a2278e-d9e7-776d-adbb-a0c0702d024b",
                  *       "data": {
-                 *         "id": "01a226e3-a106-77e8-9d2f-baed6f3097ad",
+                 *         "id": "01a2278e-d8cd-7512-a446-f0d5bcb99bc8",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -17750,23 +18141,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:39:41.824Z",
+                 *         "created_at": "2026-11-29T13:46:42.762Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:39:41.843Z",
+                 *         "updated_at": "2026-11-29T13:46:42.770Z",
                  *         "validation": {
-                 *           "id": "01a226e3-a240-7538-b554-ecc0a98b6351",
+                 *           "id": "01a2278e-d98c-7275-bff5-c6445c44e09c",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T11:10:42.162Z",
-                 *           "created_at": "2026-11-29T11:10:42.138Z",
-                 *           "expires_at": "2026-11-29T11:40:42.138Z",
+                 *           "sent_at": "2026-11-29T14:17:42.989Z",
+                 *           "created_at": "2026-11-29T14:17:42.954Z",
+                 *           "expires_at": "2026-11-29T14:47:42.954Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a100-76cb-a4fc-ca30bfab3c64"
+                 *         "envelope_id": "01a2278e-d8ca-70eb-876c-3697c9f5f8cf"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -17804,9 +18195,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9ed8-7222-b858-70a6a8534e61",
+                 *       "id": "01a2278e-d766-7047-879a-0642a65fc9e0",
                  *       "data": {
-                 *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
+                 *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "reason": null,
@@ -17816,19 +18207,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226e3-9ea5-76b2-bcae-f3a984e0c79c"
+                 *             "envelope_id": "01a2278e-d74d-747a-ad96-8df727197b42"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226e3-9ebc-7658-bff2-247109039124"
+                 *             "envelope_id": "01a2278e-d75e-738f-9ec2-9003f7bb8ab5"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T10:39:41.177Z",
-                 *         "completed_at": "2026-11-29T10:39:41.269Z"
+                 *         "created_at": "2026-11-29T13:46:42.338Z",
+                 *         "completed_at": "2026-11-29T13:46:42.402Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -17866,14 +18257,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cedb-7022-be0d-f63212a47b33",
+                 *       "id": "01a2278f-0ceb-7268-9fb5-2a5c3c6e5a84",
                  *       "data": {
-                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
+                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T12:22:53.272Z",
+                 *         "sent_at": "2026-11-29T15:29:55.603Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -17979,28 +18370,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1796217833&signature=73b55a51b7d078cd4256c0b476539027adfb4312f368ae1db8a4797913d56211&name=sample-contract.pdf",
+                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1796229056&signature=d0898c45d9cc7a4e939627f40c3d9bf678f2cc7b53b634941e055d4b824f9cb2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:22:53.254Z",
+                 *             "updated_at": "2026-11-29T15:29:55.548Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:22:53.254Z",
-                 *         "expires_at": "2026-12-02T10:39:53.246Z",
+                 *         "created_at": "2026-11-29T15:29:55.548Z",
+                 *         "expires_at": "2026-12-02T13:46:55.513Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18011,16 +18402,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T12:22:53.272Z",
+                 *             "updated_at": "2026-11-29T15:29:55.603Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
+                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T12:23:53.553Z",
+                 *         "updated_at": "2026-12-02T15:30:56.085Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18061,14 +18452,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-ce3d-731f-8b4d-eb2a0718308d",
+                 *       "id": "01a2278f-0c1b-72ac-9632-a6282fb9cd28",
                  *       "data": {
-                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
+                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T12:22:53.272Z",
+                 *         "sent_at": "2026-11-29T15:29:55.603Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -18174,28 +18565,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1795958573&signature=99d3300c9dec05fc729b96876e2b7f62521d946853210f173772a8c142598638&name=sample-contract.pdf",
+                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1795969795&signature=3f68b8aa12deac6419a2afb3f80ee0f56398274a7f3836d68bd187e823d56824&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:22:53.254Z",
+                 *             "updated_at": "2026-11-29T15:29:55.548Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:22:53.254Z",
-                 *         "expires_at": "2026-12-02T10:39:53.246Z",
+                 *         "created_at": "2026-11-29T15:29:55.548Z",
+                 *         "expires_at": "2026-12-02T13:46:55.513Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18206,16 +18597,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T12:22:53.272Z",
+                 *             "updated_at": "2026-11-29T15:29:55.603Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
+                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T12:22:53.347Z",
+                 *         "updated_at": "2026-11-29T15:29:55.819Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18256,14 +18647,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cf17-7627-bc82-c2ecc5d00d03",
+                 *       "id": "01a2278f-0d80-72bc-88d2-e9e96f33cd72",
                  *       "data": {
-                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
+                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T12:22:53.272Z",
+                 *         "sent_at": "2026-11-29T15:29:55.603Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -18369,28 +18760,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1796217833&signature=73b55a51b7d078cd4256c0b476539027adfb4312f368ae1db8a4797913d56211&name=sample-contract.pdf",
+                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1796229056&signature=d0898c45d9cc7a4e939627f40c3d9bf678f2cc7b53b634941e055d4b824f9cb2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:22:53.254Z",
+                 *             "updated_at": "2026-11-29T15:29:55.548Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:22:53.254Z",
-                 *         "expires_at": "2026-12-06T10:39:53.246Z",
+                 *         "created_at": "2026-11-29T15:29:55.548Z",
+                 *         "expires_at": "2026-12-06T13:46:55.513Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18401,16 +18792,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:22:53.254Z",
+                 *             "created_at": "2026-11-29T15:29:55.548Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T12:23:53.613Z",
+                 *             "updated_at": "2026-12-02T15:30:56.229Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
+                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T12:23:53.613Z",
+                 *         "updated_at": "2026-12-02T15:30:56.229Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18451,9 +18842,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cdd5-7616-b60d-fc6cb4458b7f",
+                 *       "id": "01a2278f-0b75-7713-b1dc-804d605eef83",
                  *       "data": {
-                 *         "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                 *         "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -18465,13 +18856,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T12:22:53.254Z",
+                 *         "created_at": "2026-11-29T15:29:55.548Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T12:22:53.272Z",
+                 *         "updated_at": "2026-11-29T15:29:55.603Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
+                 *         "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -18509,9 +18900,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-ce7c-73d8-8266-050cd16c715b",
+                 *       "id": "01a2278f-0c66-733c-a8fd-acce5e55bf8e",
                  *       "data": {
-                 *         "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
+                 *         "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -18522,14 +18913,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T12:22:53.254Z",
+                 *         "created_at": "2026-11-29T15:29:55.548Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T10:39:53.246Z",
+                 *         "expires_at": "2026-12-02T13:46:55.513Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T12:22:53.272Z",
+                 *         "updated_at": "2026-11-29T15:29:55.603Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
+                 *         "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -18567,9 +18958,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a591-71ab-b04e-4d4e35f945d6",
+                 *       "id": "01a2278e-dbab-77fd-b7cd-2c223c9ea2ce",
                  *       "data": {
-                 *         "id": "01a226e3-a2ee-7519-8751-fdb818af5b78",
+                 *         "id": "01a2278e-da0f-7285-9f22-aedb0167a900",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -18579,17 +18970,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:10:42.968Z",
+                 *         "signed_at": "2026-11-29T14:17:43.494Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:42.304Z",
+                 *         "created_at": "2026-11-29T14:17:43.078Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:42.968Z",
+                 *         "updated_at": "2026-11-29T14:17:43.494Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
+                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -18627,9 +19018,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a55e-754e-8910-cf5df2063343",
+                 *       "id": "01a2278e-db96-767f-9378-2ae00f85eef6",
                  *       "data": {
-                 *         "id": "01a226e3-a2ee-7519-8752-004e70363fe1",
+                 *         "id": "01a2278e-da0f-7285-9f22-b28cfd5db443",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -18639,17 +19030,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:10:42.934Z",
+                 *         "signed_at": "2026-11-29T14:17:43.471Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:42.304Z",
+                 *         "created_at": "2026-11-29T14:17:43.078Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:42.934Z",
+                 *         "updated_at": "2026-11-29T14:17:43.471Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
+                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -18687,9 +19078,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a5f1-76e6-9f29-bebdafb6517d",
+                 *       "id": "01a2278e-dc1e-7577-84e0-e90872802048",
                  *       "data": {
-                 *         "id": "01a226e3-a2ee-7519-8752-04bbe5e9b730",
+                 *         "id": "01a2278e-da0f-7285-9f22-b691f5f1b43f",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -18698,15 +19089,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:10:43.031Z",
+                 *         "signed_at": "2026-11-29T14:17:43.520Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:42.304Z",
+                 *         "created_at": "2026-11-29T14:17:43.078Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.031Z",
+                 *         "updated_at": "2026-11-29T14:17:43.520Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
+                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -18744,9 +19135,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a331-73f2-9967-ccaba3fcd9b5",
+                 *       "id": "01a2278e-da52-705a-ac2f-f06bf003e5c2",
                  *       "data": {
-                 *         "id": "01a226e3-a2ee-7519-8752-0a5b86517b70",
+                 *         "id": "01a2278e-da0f-7285-9f22-b85db57333cc",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -18757,13 +19148,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:42.304Z",
+                 *         "created_at": "2026-11-29T14:17:43.078Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:42.357Z",
+                 *         "updated_at": "2026-11-29T14:17:43.117Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
+                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -18801,9 +19192,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-b98a-74f2-be28-101351bc3cdc",
+                 *       "id": "01a2278e-f2b3-776f-be10-60e73ca6c569",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18812,7 +19203,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -18827,13 +19218,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -18871,9 +19262,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-bc9a-7447-9cf7-919c76036060",
+                 *       "id": "01a2278e-f509-70db-810b-7bd04cd60baf",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18882,14 +19273,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:10:48.871Z",
+                 *           "decided_at": "2026-11-29T14:17:49.968Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -18897,13 +19288,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -18941,9 +19332,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-b99a-7387-898a-86068d59126b",
+                 *       "id": "01a2278e-f2bf-7651-97e7-76925c57dd73",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18952,7 +19343,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
+                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -18969,13 +19360,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -19013,9 +19404,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c603-7468-a5d3-6ed59b65bd38",
+                 *       "id": "01a2278e-fd3e-77fc-9d9f-43557e9bf5ff",
                  *       "data": {
-                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
+                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19024,7 +19415,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-c1d9-702c-93e7-6a3abd52bf76",
+                 *           "id": "01a2278e-f99a-72f9-a454-c09da6738237",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -19033,7 +19424,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:21:51.285Z",
+                 *           "decided_at": "2026-11-29T14:28:52.071Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -19041,13 +19432,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:21:50.021Z",
+                 *         "created_at": "2026-11-29T14:28:50.932Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:21:50.044Z",
+                 *         "updated_at": "2026-11-29T14:28:50.972Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
+                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -19085,9 +19476,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cd6a-70bf-b9cb-9d5bc600b351",
+                 *       "id": "01a2278f-0a1d-75e2-9085-ce8986810853",
                  *       "data": {
-                 *         "id": "01a226e3-ccb4-7061-afb0-d45fc0d3810e",
+                 *         "id": "01a2278f-0881-7192-bcbc-f3222a127b52",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19096,7 +19487,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-cd1e-7066-913f-3e6f2dae15a5",
+                 *           "id": "01a2278f-098b-756f-8e37-4372c36cee12",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -19106,18 +19497,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_f70dfc9a02a576e4ccf79bba"
+                 *           "provider_reference": "vs_03a250e169385cce2017ecbb"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:21:53.003Z",
+                 *         "created_at": "2026-11-29T14:28:54.944Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:21:53.023Z",
+                 *         "updated_at": "2026-11-29T14:28:54.996Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-ccab-77d7-b90b-9b58395f64b2"
+                 *         "envelope_id": "01a2278f-0860-744b-9bf7-2a2154f1326e"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -19155,9 +19546,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c626-719d-a7bb-1661466c033c",
+                 *       "id": "01a2278e-fd87-7758-8c85-c8f4ba1a2537",
                  *       "data": {
-                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
+                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19166,13 +19557,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-c1d9-702c-93e7-6a3abd52bf76",
+                 *           "id": "01a2278e-f99a-72f9-a454-c09da6738237",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -19181,13 +19572,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:21:50.021Z",
+                 *         "created_at": "2026-11-29T14:28:50.932Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:21:50.044Z",
+                 *         "updated_at": "2026-11-29T14:28:50.972Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
+                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -19225,9 +19616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-bcc6-76ac-8f38-5b8327fffe6e",
+                 *       "id": "01a2278e-f533-76be-a870-57d3200e0f65",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19236,7 +19627,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -19251,13 +19642,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -19295,9 +19686,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c0bc-777d-aea9-662e18579a2e",
+                 *       "id": "01a2278e-f85e-75ee-8cdc-543b695263e3",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19306,14 +19697,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
-                 *           "decided_at": "2026-11-29T11:21:49.945Z",
+                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
+                 *           "decided_at": "2026-11-29T14:28:50.843Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -19321,13 +19712,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -19365,9 +19756,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c07e-75be-8042-40066479a38f",
+                 *       "id": "01a2278e-f81f-74de-9cef-0567dfbbf2a4",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19376,14 +19767,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH",
-                 *             "CHALLENGE_NOT_MET"
+                 *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -19394,13 +19784,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -19438,9 +19828,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cb32-7140-bcd5-0314b7c002c1",
+                 *       "id": "01a2278f-0655-75ea-9c72-e61bac34f5c0",
                  *       "data": {
-                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
+                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19449,7 +19839,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-c8b9-7586-9d42-63bf2f4c0caf",
+                 *           "id": "01a2278f-02cc-75d9-ad6d-0a1dfbd8bb0e",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -19459,7 +19849,7 @@ export interface operations {
                  *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:21:52.614Z",
+                 *           "decided_at": "2026-11-29T14:28:54.402Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -19467,13 +19857,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:21:50.021Z",
+                 *         "created_at": "2026-11-29T14:28:50.932Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:21:50.044Z",
+                 *         "updated_at": "2026-11-29T14:28:50.972Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
+                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -19511,9 +19901,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-bcf0-7423-9f7c-7dae4b066bb8",
+                 *       "id": "01a2278e-f578-7349-8687-66ba8bcbea22",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19522,7 +19912,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -19537,13 +19927,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -19581,9 +19971,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c09d-750b-856b-416b80c5e4ff",
+                 *       "id": "01a2278e-f83f-708c-bc39-98d448a51c27",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19592,13 +19982,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
+                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -19607,13 +19997,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -19651,9 +20041,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a7e2-72df-9abc-0a2633ffaede",
+                 *       "id": "01a2278e-e735-735b-b68f-a0b2a1f55114",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19663,18 +20053,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T11:10:43.579Z"
+                 *           "given_at": "2026-11-29T14:17:46.449Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -19712,9 +20102,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-c0f3-768d-968c-239beda113dd",
+                 *       "id": "01a2278e-f89d-7003-8360-e5d15e661dbf",
                  *       "data": {
-                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
+                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19729,18 +20119,145 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:10:43.417Z",
+                 *         "created_at": "2026-11-29T14:17:46.383Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:10:43.460Z",
+                 *         "updated_at": "2026-11-29T14:17:46.394Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
+                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
                  */
                 "application/json": components["schemas"]["RecipientValidationIdentityRedactedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_consented: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a2278e-dfaf-70c8-9666-c5260bcf1fa7",
+                 *       "data": {
+                 *         "id": "01a2278e-dce6-7133-8d6a-9a19ce7615dc",
+                 *         "name": "Ivy Chen",
+                 *         "role": "SIGNER",
+                 *         "email": "ivy@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-29T14:17:43.807Z",
+                 *         "custom_key": "ivy",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-29T14:17:43.826Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a2278e-dcdf-749a-b370-9481eded1be1",
+                 *         "consumer_consent": {
+                 *           "consented_at": "2026-11-29T14:17:44.523Z",
+                 *           "disclosure_version": "2026-11-29"
+                 *         }
+                 *       },
+                 *       "event_type": "recipient.consented"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipientConsentedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_consent_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a2278e-dfbe-764e-9e96-cf3402be3e97",
+                 *       "data": {
+                 *         "id": "01a2278e-dce6-7133-8d6a-9cf9ab86b629",
+                 *         "name": "Jay Park",
+                 *         "role": "SIGNER",
+                 *         "email": "jay@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "REJECTED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-29T14:17:43.807Z",
+                 *         "custom_key": "jay",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-29T14:17:44.534Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a2278e-dcdf-749a-b370-9481eded1be1",
+                 *         "consumer_consent": {
+                 *           "consented_at": null,
+                 *           "withdrawn_at": "2026-11-29T14:17:44.534Z",
+                 *           "disclosure_version": null
+                 *         }
+                 *       },
+                 *       "event_type": "recipient.consent_withdrawn"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipientConsentWithdrawnEvent"];
             };
         };
         responses: {
@@ -19773,9 +20290,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-9f83-72ef-8b42-a6366fc73395",
+                 *       "id": "01a2278e-d7ce-732c-b3dd-7349af0d7bd7",
                  *       "data": {
-                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -19783,8 +20300,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
+                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -19795,7 +20312,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:41.338Z",
+                 *         "created_at": "2026-11-29T13:46:42.456Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -19828,7 +20345,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:41.338Z"
+                 *         "updated_at": "2026-11-29T13:46:42.456Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -19866,9 +20383,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a02d-715b-81f0-7aa85dd1bf15",
+                 *       "id": "01a2278e-d847-7082-92ac-117be94bb7a8",
                  *       "data": {
-                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -19876,8 +20393,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
+                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -19888,7 +20405,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:41.338Z",
+                 *         "created_at": "2026-11-29T13:46:42.456Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -19921,7 +20438,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:41.572Z"
+                 *         "updated_at": "2026-11-29T13:46:42.607Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -19959,9 +20476,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-a048-70c0-a7b7-8131c6736506",
+                 *       "id": "01a2278e-d854-704b-98c8-845e65c617ad",
                  *       "data": {
-                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
+                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -19969,8 +20486,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
+                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -19981,7 +20498,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:39:41.338Z",
+                 *         "created_at": "2026-11-29T13:46:42.456Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -20014,7 +20531,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:39:41.572Z"
+                 *         "updated_at": "2026-11-29T13:46:42.607Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
@@ -20052,10 +20569,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226e3-cf74-7243-91bc-36606475557a",
+                 *       "id": "01a2278f-0e98-747f-9da7-f049a4a0c7fc",
                  *       "event_type": "webhook.test",
                  *       "data": {
-                 *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                 *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
                  *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
                  *       }
                  *     }

@@ -3,6 +3,8 @@ import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
 import { DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, NO_VALIDATION, type Settings } from '@signet/contracts';
 import { accentColors } from '../accent-colors';
+import { awaitsConsent, consumerConsentStatus } from '../consumer-consent/consent-gate';
+import { disclosureFor } from '../consumer-consent/disclosure';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
@@ -92,6 +94,7 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
   const { envelope } = found.aggregate;
   const view = viewOf(envelope.settings, token, found.recipient.language);
   const gate = found.state === 'READY' ? await validationGate(deps, found, input.requestId) : NO_VALIDATION;
+  const consentFirst = found.state === 'READY' && awaitsConsent(await consumerConsentStatus(deps.db, found));
   const html = renderSignerPage({
     ...view,
     title: envelope.name,
@@ -102,7 +105,8 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
     ending: endingOf(found, view.ending.signedEmail),
     embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id },
     role: found.recipient.role ?? 'SIGNER',
-    signatureLevel: signatureLevel(envelope.settings)
+    signatureLevel: signatureLevel(envelope.settings),
+    ...(consentFirst ? { consumerConsent: disclosureFor(envelope.settings, found.recipient.language) } : {})
   });
   return { found: true, frameAncestors: view.embed.origins, html };
 }

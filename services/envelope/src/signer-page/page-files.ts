@@ -18,6 +18,7 @@ export const SIGNER_PAGE_ASSETS: Readonly<Record<string, string>> = {
   'signature-input.js': path.join(OWN, 'signature-input.js'),
   'identity.js': path.join(OWN, 'identity.js'),
   'camera.js': path.join(OWN, 'camera.js'),
+  'consumer-consent.js': path.join(OWN, 'consumer-consent.js'),
   'pdf.min.mjs': require.resolve('pdfjs-dist/build/pdf.min.mjs'),
   'pdf.worker.min.mjs': require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
   'dancing-script.woff2': require.resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2')

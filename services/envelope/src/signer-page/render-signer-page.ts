@@ -1,3 +1,4 @@
+import { consentStep } from './render-consent-step';
 import { readyBody } from './render-ready-body';
 import { escape, type SignerPageView } from './signer-page-view';
 
@@ -51,6 +52,7 @@ function stateBody(view: SignerPageView): string {
 function script(view: SignerPageView): string {
   if (view.state === null) return '';
   if (view.state !== 'READY') return '<script type="module" src="/sign/assets/state-page.js"></script>';
+  if (view.consumerConsent) return '<script type="module" src="/sign/assets/consumer-consent.js"></script>';
   // pdf.js is the largest download: ask for it with the page's own script, not after it.
   return '<link rel="modulepreload" href="/sign/assets/pdf.min.mjs">\n<script type="module" src="/sign/assets/signer-page.js"></script>';
 }
@@ -78,7 +80,7 @@ function liveResources(view: SignerPageView): PageResources {
  */
 export function renderSignerPage(view: SignerPageView, resources: PageResources = liveResources(view)): string {
   const { texts: t } = view;
-  const body = view.state === null ? `<p class="state">${t.notFound}</p>` : view.state === 'READY' ? readyBody(view) : stateBody(view);
+  const body = view.state === null ? `<p class="state">${t.notFound}</p>` : view.state === 'READY' ? (view.consumerConsent ? consentStep(view) : readyBody(view)) : stateBody(view);
   const embed = { origins: view.embed.origins, redirect_url: view.embed.redirectUrl, envelope_id: view.embed.envelopeId, recipient_id: view.embed.recipientId };
   return `<!doctype html>
 <html lang="${t.lang}"${t.dir === 'rtl' ? ' dir="rtl"' : ''}>

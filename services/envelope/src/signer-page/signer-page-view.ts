@@ -1,3 +1,4 @@
+import type { Disclosure } from '../consumer-consent/disclosure';
 import type { SigningState } from '../signing/signing-state';
 import type { ValidationGate } from '../validation-client';
 import type { PageTexts } from './page-texts';
@@ -56,6 +57,11 @@ export interface SignerPageView {
   signatureLevel?: string;
   /** The identity checks' wording for this envelope (used only while one of their steps is due). */
   identity: IdentityView;
+  /**
+   * The consumer disclosure, while the recipient of a READY link has yet to consent to it
+   * (signature_flow.consumer_consent): the page then shows it alone, nothing of the envelope's documents.
+   */
+  consumerConsent?: Disclosure;
   /**
    * A preview of the page with a sample envelope (no script runs): no documents to wait for, and the
    * guide's bar shown as it is once they are drawn.

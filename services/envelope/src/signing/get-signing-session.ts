@@ -1,4 +1,5 @@
 import { signatureLevel, type SigningSessionResponse } from '@signet/contracts';
+import { awaitsConsent, consumerConsentStatus } from '../consumer-consent/consent-gate';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readBlob } from '../documents/read-blob';
 import { maskPhone } from '../phone-number';
@@ -46,12 +47,14 @@ function fieldView(placement: PlacementRow, recipient: RecipientRow, now: Date) 
 
 /**
  * GET /signing/v1/:token (public, through the gateway without a key): what a signer page needs. Documents
- * are shown only when the link can sign now (READY) and, with validation order 0, once the code is verified.
+ * are shown only when the link can sign now (READY), once the recipient consented where the envelope asks
+ * (signature_flow.consumer_consent) and, with validation order 0, once the code is verified.
  */
 export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }: { token: string; requestId: string }): Promise<Omit<SigningSessionResponse, 'request_id'>> {
   let access = await loadSigningAccess(deps, deps.db, token);
   const gate = await validationGate(deps, access, requestId);
-  const documentsVisible = access.state === 'READY' && !documentsLocked(gate);
+  const consent = await consumerConsentStatus(deps.db, access);
+  const documentsVisible = access.state === 'READY' && !documentsLocked(gate) && !awaitsConsent(consent);
   if (documentsVisible && access.recipient.role === 'VIEWER' && access.recipient.status === 'IN_PROGRESS') {
     await recordView(deps, token, requestId);
     access = await loadSigningAccess(deps, deps.db, token);
@@ -79,6 +82,7 @@ export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }
       role: recipient.role ?? 'SIGNER'
     },
     validation: gate,
+    consumer_consent: consent,
     documents: documentsVisible ? await documentsFor(deps, access) : []
   };
 }

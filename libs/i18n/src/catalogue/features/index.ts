@@ -1,6 +1,7 @@
 import type { LanguageKey } from '../../languages';
 import { builderMessages } from './builder';
 import { consoleMessages } from './console';
+import { consumerConsentMessages } from './consumer-consent';
 import { expiryMessages } from './expiry';
 import { fieldsMessages } from './fields';
 import { identityConsentMessages } from './identity-consent';
@@ -13,7 +14,7 @@ import { voidReasonMessages } from './void-reason';
  * Every feature's messages (one `defineFeatureMessages` file each), merged into the catalogue. A new
  * feature adds its file to this list.
  */
-export const FEATURE_MESSAGES = [builderMessages, consoleMessages, expiryMessages, fieldsMessages, identityConsentMessages, identityEvidenceMessages, identityPageMessages, signatureLevelMessages, voidReasonMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
+export const FEATURE_MESSAGES = [builderMessages, consoleMessages, consumerConsentMessages, expiryMessages, fieldsMessages, identityConsentMessages, identityEvidenceMessages, identityPageMessages, signatureLevelMessages, voidReasonMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
 
 /** One feature's keys; a type parameter, so a union of features gives the union of their keys. */
 type KeysOf<Feature> = Feature extends Record<LanguageKey, infer M> ? keyof M & string : never;
