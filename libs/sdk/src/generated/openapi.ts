@@ -6394,7 +6394,7 @@ export interface operations {
                      *           "consumer_consent": false
                      *         }
                      *       },
-                     *       "request_id": "req_01a2278ec742728b81b7951822186c72"
+                     *       "request_id": "req_01a2279e3b7c728a8e231953aef8f4fa"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6413,7 +6413,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a2278ec879709db14d5fdee46dfe1e"
+                     *       "request_id": "req_01a2279e3d0a73b3a61ac5ed7ce8c40d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6532,7 +6532,8 @@ export interface operations {
                      *         "signature": {
                      *           "type": "SIMPLE",
                      *           "style": "SIMPLE",
-                     *           "bg_image": null
+                     *           "bg_image": null,
+                     *           "level": "seal"
                      *         },
                      *         "signature_flow": {
                      *           "language": "EN",
@@ -6583,7 +6584,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2278ec78976428f79d1398f5191c4"
+                     *       "request_id": "req_01a2279e3c0772bd82da5cfccd3a8b26"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -6613,7 +6614,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ec80e7008a92ba26408240bda"
+                     *       "request_id": "req_01a2279e3c817038ac23ed5fb052d9d7"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6678,7 +6679,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ec86d7449947b8c138cf9b907"
+                     *       "request_id": "req_01a2279e3cf776febfd225d36bfdcb90"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6777,11 +6778,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *           "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T13:46:38.694Z",
-                     *           "updated_at": "2026-11-29T13:46:39.180Z",
+                     *           "created_at": "2026-11-29T14:03:31.711Z",
+                     *           "updated_at": "2026-11-29T14:03:32.727Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -6792,7 +6793,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *               "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -6804,7 +6805,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *               "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -6819,7 +6820,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a2278ecb1c750f82bfbd1669a5a4fa"
+                     *       "request_id": "req_01a2279e428274d2bf2b38deb39e91d4"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6847,7 +6848,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ecb2173d594319a38816a2a83"
+                     *       "request_id": "req_01a2279e42927048a4f4d0c7038c3d39"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6938,13 +6939,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T13:46:38.694Z",
+                     *         "created_at": "2026-11-29T14:03:31.711Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6956,7 +6957,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6975,7 +6976,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2278ec8da7438978dd4e6e055c0e9"
+                     *       "request_id": "req_01a2279e3df8741a85263492be5a761f"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -7005,7 +7006,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ec8ab7166aa78b4438aba4d13"
+                     *       "request_id": "req_01a2279e3d8277d89f48ecbffb78de4c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7026,7 +7027,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 id: string;
             };
@@ -7045,13 +7046,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T13:46:38.694Z",
+                     *         "created_at": "2026-11-29T14:03:31.711Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -7063,7 +7064,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7082,39 +7083,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T13:46:39.180Z",
+                     *         "updated_at": "2026-11-29T14:03:32.727Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/documents/01a2279e-3fe5-721a-ad0f-0e3814a85ae3.pdf?expires=1795964612&signature=3e469398b02e33fd1960b365bf2439efe03fb46b8fb4bab96780c40be0e7e378&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                     *             "id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T13:46:39.180Z",
-                     *             "updated_at": "2026-11-29T13:46:39.180Z",
+                     *             "created_at": "2026-11-29T14:03:32.727Z",
+                     *             "updated_at": "2026-11-29T14:03:32.727Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/uploads/01a2279e-4149-770d-81b6-522f0cc0f073.pdf?expires=1795964612&signature=6be5f4ac3349aa1438637ac6d11c0db711067a83ebc86f8e94df8b17c9b80081&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7122,14 +7123,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                     *             "id": "01a2279e-404e-725e-b879-8638484a93e5",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
-                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
+                     *             "recipient_id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -7146,18 +7147,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                     *             "id": "01a2279e-404e-725e-b879-882f7675081d",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
-                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
+                     *             "recipient_id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                     *               "id": "01a2279e-404e-725e-b879-882f7675081d",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -7202,6 +7203,7 @@ export interface operations {
                      *           },
                      *           "signature": {
                      *             "type": "SIMPLE",
+                     *             "level": "seal",
                      *             "style": "SIMPLE",
                      *             "bg_image": null
                      *           },
@@ -7288,7 +7290,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a2278ecb1670b3a20290cfcac79f71"
+                     *       "request_id": "req_01a2279e426d701db68688c3491686cd"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7309,7 +7311,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278ecb197457bffdaeb272d12ebc"
+                     *       "request_id": "req_01a2279e42767721972e56da3235c0b6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7333,7 +7335,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 id: string;
             };
@@ -7371,13 +7373,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T13:46:38.694Z",
+                     *         "created_at": "2026-11-29T14:03:31.711Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -7389,7 +7391,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7408,23 +7410,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T13:46:39.039Z",
+                     *         "updated_at": "2026-11-29T14:03:32.450Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/documents/01a2279e-3fe5-721a-ad0f-0e3814a85ae3.pdf?expires=1795964612&signature=3e469398b02e33fd1960b365bf2439efe03fb46b8fb4bab96780c40be0e7e378&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7432,14 +7434,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                     *             "id": "01a2279e-404e-725e-b879-8638484a93e5",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
-                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
+                     *             "recipient_id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -7456,18 +7458,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                     *             "id": "01a2279e-404e-725e-b879-882f7675081d",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T13:46:38.694Z",
-                     *             "updated_at": "2026-11-29T13:46:38.694Z",
-                     *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "created_at": "2026-11-29T14:03:31.711Z",
+                     *             "updated_at": "2026-11-29T14:03:31.711Z",
+                     *             "recipient_id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                     *               "id": "01a2279e-404e-725e-b879-882f7675081d",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -7545,7 +7547,8 @@ export interface operations {
                      *           "signature": {
                      *             "type": "SIMPLE",
                      *             "style": "SIMPLE",
-                     *             "bg_image": null
+                     *             "bg_image": null,
+                     *             "level": "seal"
                      *           },
                      *           "signature_flow": {
                      *             "language": "EN",
@@ -7598,7 +7601,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a2278eca2f740fb942eeccf7bad463"
+                     *       "request_id": "req_01a2279e40a274febbf0d43d2df87eb5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7630,7 +7633,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 id: string;
             };
@@ -7651,7 +7654,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278ecb2677abb4f948094dac858a"
+                     *       "request_id": "req_01a2279e42ae7316bd1bc52f8eb70357"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7674,7 +7677,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a2278ed6ff765e9950c7e908009ffd"
+                     *       "request_id": "req_01a2279e5aea705b95809a90c6dc2210"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7699,7 +7702,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-d68f-75d2-9e70-0ab6411301d4
+                 * @example 01a2279e-5a55-70b2-8b02-25c9ac0634e8
                  */
                 id: string;
             };
@@ -7733,13 +7736,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a2278e-d68f-75d2-9e70-0ab6411301d4",
+                     *         "id": "01a2279e-5a55-70b2-8b02-25c9ac0634e8",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T13:46:42.191Z",
+                     *         "created_at": "2026-11-29T14:03:38.965Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278e-d6a5-73d8-9714-239fbfba3cb0",
+                     *             "id": "01a2279e-5a6c-772e-a18f-037188d01445",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -7755,23 +7758,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T13:46:42.265Z",
-                     *         "sent_at": "2026-11-29T13:46:42.227Z",
+                     *         "updated_at": "2026-11-29T14:03:39.069Z",
+                     *         "sent_at": "2026-11-29T14:03:39.011Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-d69c-7015-a8e0-9e056ca75920",
+                     *             "id": "01a2279e-5a5b-7136-b54b-0ce9f439d09b",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T13:46:42.191Z",
-                     *             "updated_at": "2026-11-29T13:46:42.191Z",
+                     *             "created_at": "2026-11-29T14:03:38.965Z",
+                     *             "updated_at": "2026-11-29T14:03:38.965Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-d68f-75d2-9e70-0ab6411301d4/documents/01a2278e-d69c-7015-a8e0-9e056ca75920.pdf?expires=1795963602&signature=2e35bc4d44f8ca95ab5085cde16a2d167d430fa34e7e4d4f4c0509edda450b1b&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-5a55-70b2-8b02-25c9ac0634e8/documents/01a2279e-5a5b-7136-b54b-0ce9f439d09b.pdf?expires=1795964619&signature=a637863093d5eaa1f99655c4fb10406e022edbff1b5f23b20b1c07e2d5252c5c&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7805,6 +7808,7 @@ export interface operations {
                      *           },
                      *           "signature": {
                      *             "type": "SIMPLE",
+                     *             "level": "seal",
                      *             "style": "SIMPLE",
                      *             "bg_image": null
                      *           },
@@ -7891,7 +7895,7 @@ export interface operations {
                      *         },
                      *         "void_reason": "Replaced by the corrected quote 89"
                      *       },
-                     *       "request_id": "req_01a2278ed6d8741893f7e44014e31a9b"
+                     *       "request_id": "req_01a2279e5abc766ea7915e0fe3c25681"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7923,12 +7927,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-d68f-75d2-9e70-0ab6411301d4
+                 * @example 01a2279e-5a55-70b2-8b02-25c9ac0634e8
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-d6a5-73d8-9714-239fbfba3cb0
+                 * @example 01a2279e-5a6c-772e-a18f-037188d01445
                  */
                 recipient_id: string;
             };
@@ -7960,8 +7964,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/Hv_qiuv1ya9Howvox_FJAJFx-F134tPaVmsIjVH85TQ",
-                     *       "request_id": "req_01a2278ed6be717f87d9d85dfaf9a907"
+                     *       "signing_url": "http://localhost:3000/sign/2BaIbaONW9Ta-bGBD1yD_bv3anFi5REpinDBb1kanHE",
+                     *       "request_id": "req_01a2279e5aa77451bbc43efcf934a346"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7983,7 +7987,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a2278ed70e778daeb99e7901faf05e"
+                     *       "request_id": "req_01a2279e5aff73f6ac6725ca98306ecc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8008,7 +8012,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278f-0abc-709d-bcaa-576a9a03885f
+                 * @example 01a2279e-8e56-76ab-b8cc-44fb65326179
                  */
                 id: string;
             };
@@ -8018,7 +8022,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T13:46:55.513Z"
+                 *       "expires_at": "2026-12-02T14:03:52.271Z"
                  *     }
                  */
                 "application/json": {
@@ -8041,13 +8045,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
+                     *         "id": "01a2279e-8e56-76ab-b8cc-44fb65326179",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T15:29:55.548Z",
+                     *         "created_at": "2026-11-29T15:46:52.278Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                     *             "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -8063,23 +8067,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T15:29:55.819Z",
-                     *         "sent_at": "2026-11-29T15:29:55.603Z",
+                     *         "updated_at": "2026-11-29T15:46:52.358Z",
+                     *         "sent_at": "2026-11-29T15:46:52.300Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T13:46:55.513Z",
+                     *         "expires_at": "2026-12-02T14:03:52.271Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
+                     *             "id": "01a2279e-8e58-775e-9c22-3e69f8fe7e07",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T15:29:55.548Z",
-                     *             "updated_at": "2026-11-29T15:29:55.548Z",
+                     *             "created_at": "2026-11-29T15:46:52.278Z",
+                     *             "updated_at": "2026-11-29T15:46:52.278Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1795969795&signature=3f68b8aa12deac6419a2afb3f80ee0f56398274a7f3836d68bd187e823d56824&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-8e56-76ab-b8cc-44fb65326179/documents/01a2279e-8e58-775e-9c22-3e69f8fe7e07.pdf?expires=1795970812&signature=181dfdb1c1d3a153c0cd59305515c5f2f3b8fdb4759265d1bb26cd6fac6f2395&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -8113,6 +8117,7 @@ export interface operations {
                      *           },
                      *           "signature": {
                      *             "type": "SIMPLE",
+                     *             "level": "seal",
                      *             "style": "SIMPLE",
                      *             "bg_image": null
                      *           },
@@ -8199,7 +8204,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a2278f0bc6736a8e6f8d675c076573"
+                     *       "request_id": "req_01a2279e8ea676f7b0b573b1dd18f946"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -8229,12 +8234,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278f-0abc-709d-bcaa-576a9a03885f
+                 * @example 01a2279e-8e56-76ab-b8cc-44fb65326179
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278f-0ae7-73bb-95b1-fbc54c3beae2
+                 * @example 01a2279e-8e5c-751b-8afa-01a5475660f7
                  */
                 recipient_id: string;
             };
@@ -8255,8 +8260,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T15:29:55.711Z",
-                     *       "request_id": "req_01a2278f0b5e727693f46c4b8fcdf923"
+                     *       "reminded_at": "2026-11-29T15:46:52.322Z",
+                     *       "request_id": "req_01a2279e8e81757dabab6c5c3a43328c"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -8289,7 +8294,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a2278f0b9072068acf11d31e3fa354"
+                     *       "request_id": "req_01a2279e8e9b77ff9cf93b905b93b345"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8309,7 +8314,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 id: string;
             };
@@ -8327,9 +8332,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/evidence/22-1795960001291.pdf?expires=1796046401&signature=73d2ed1f4df1b7c98735491c21e33e2aba9fbebac0908dd769dc0da73344115e&name=evidence-01a2278e-c8e6-7246-ba26-832657c693de.pdf",
-                     *       "evidence_generated_at": "2026-11-29T13:46:41.291Z",
-                     *       "request_id": "req_01a2278ed4a3752db4dc130860a86ae1"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/evidence/22-1795961017025.pdf?expires=1796047417&signature=6be27693dace765d1c93520c86473098d457fffff44fa62b96395be099797e6d&name=evidence-01a2279e-3dff-746a-befb-b1b69abc5e93.pdf",
+                     *       "evidence_generated_at": "2026-11-29T14:03:37.025Z",
+                     *       "request_id": "req_01a2279e565a71f3be44906ee7b0de7c"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -8351,7 +8356,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a2278ecb2271c48b2ec20a3c425cc1"
+                     *       "request_id": "req_01a2279e429c7029a529df03f3284d69"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8372,7 +8377,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 id: string;
             };
@@ -8390,11 +8395,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *       "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *       "timeline": [
                      *         {
-                     *           "id": "01a2278e-ca1a-71cd-aedc-2f6071b0d7ba",
-                     *           "at": "2026-11-29T13:46:38.694Z",
+                     *           "id": "01a2279e-4070-703c-8d5c-f60cf11984f7",
+                     *           "at": "2026-11-29T14:03:31.711Z",
                      *           "event": "envelope.created",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8404,8 +8409,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-ca55-728b-bf67-0781ed535b28",
-                     *           "at": "2026-11-29T13:46:39.039Z",
+                     *           "id": "01a2279e-4114-76bd-ad36-f95e43960b0b",
+                     *           "at": "2026-11-29T14:03:32.450Z",
                      *           "event": "envelope.updated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8415,8 +8420,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cae8-7111-8490-77dae40ff19e",
-                     *           "at": "2026-11-29T13:46:39.180Z",
+                     *           "id": "01a2279e-4226-765d-8a51-491254192bfa",
+                     *           "at": "2026-11-29T14:03:32.727Z",
                      *           "event": "envelope.updated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8426,8 +8431,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cb30-7731-9169-d12446222ea1",
-                     *           "at": "2026-11-29T13:46:39.271Z",
+                     *           "id": "01a2279e-42c3-76ef-abe4-3a626ed9e194",
+                     *           "at": "2026-11-29T14:03:32.911Z",
                      *           "event": "envelope.in_progress",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8437,11 +8442,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cb38-732f-bd42-5d84bdab935b",
-                     *           "at": "2026-11-29T13:46:39.271Z",
+                     *           "id": "01a2279e-42ed-7754-9c52-ddb561c07799",
+                     *           "at": "2026-11-29T14:03:32.911Z",
                      *           "event": "recipient.link_generated",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8453,11 +8458,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cb3b-7784-a936-01295888c491",
-                     *           "at": "2026-11-29T13:46:39.271Z",
+                     *           "id": "01a2279e-42ff-70f9-89b2-a878a66d267c",
+                     *           "at": "2026-11-29T14:03:32.911Z",
                      *           "event": "recipient.link_generated",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8469,11 +8474,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cb3c-77d9-bd8b-4104ea6ecd58",
-                     *           "at": "2026-11-29T13:46:39.271Z",
+                     *           "id": "01a2279e-4300-738c-96d4-d7679e34f8c0",
+                     *           "at": "2026-11-29T14:03:32.911Z",
                      *           "event": "recipient.in_progress",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8485,11 +8490,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cb3e-71df-9ff7-bf65a382a849",
-                     *           "at": "2026-11-29T13:46:39.271Z",
+                     *           "id": "01a2279e-430b-7574-942b-a99fe47e5a0e",
+                     *           "at": "2026-11-29T14:03:32.911Z",
                      *           "event": "recipient.in_progress",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8501,11 +8506,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cbb8-778d-be3e-1fca25c1a2b4",
-                     *           "at": "2026-11-29T13:46:39.343Z",
+                     *           "id": "01a2279e-441b-729b-ba0f-43703dde34dc",
+                     *           "at": "2026-11-29T14:03:33.167Z",
                      *           "event": "recipient.validation_code_generated",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8518,11 +8523,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cba3-768e-9301-0931cb8e5f2f",
-                     *           "at": "2026-11-29T13:46:39.372Z",
+                     *           "id": "01a2279e-4441-701e-9149-43b2682bc91f",
+                     *           "at": "2026-11-29T14:03:33.265Z",
                      *           "event": "recipient.email_sent",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8534,11 +8539,27 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cc6f-7178-b300-a0e768c9d12c",
-                     *           "at": "2026-11-29T13:46:39.427Z",
+                     *           "id": "01a2279e-449f-7348-bf12-b7bac9342324",
+                     *           "at": "2026-11-29T14:03:33.340Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a2279e-44b1-7558-83f8-314c5fed009a",
+                     *           "at": "2026-11-29T14:03:33.353Z",
                      *           "event": "recipient.email_sent",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8550,27 +8571,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cc85-776f-b9c8-9c5b615695ae",
-                     *           "at": "2026-11-29T13:46:39.446Z",
-                     *           "event": "recipient.email_received",
-                     *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a2278e-ccae-7335-a40f-c42b1638dc77",
-                     *           "at": "2026-11-29T13:46:39.624Z",
+                     *           "id": "01a2279e-44d0-73ec-82a2-ec69549a33d2",
+                     *           "at": "2026-11-29T14:03:33.407Z",
                      *           "event": "recipient.validation_code_sent",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8583,11 +8588,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-ccb9-724b-8017-9f13f8bcb6e1",
-                     *           "at": "2026-11-29T13:46:39.630Z",
+                     *           "id": "01a2279e-450d-700d-93d0-b243903e2fb1",
+                     *           "at": "2026-11-29T14:03:33.444Z",
                      *           "event": "recipient.email_received",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8599,11 +8604,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cd14-7402-ade0-c1a751ab61cf",
-                     *           "at": "2026-11-29T13:46:39.745Z",
+                     *           "id": "01a2279e-457c-718e-b5f8-c78b5f50dcbe",
+                     *           "at": "2026-11-29T14:03:33.612Z",
                      *           "event": "recipient.validation_code_failed",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8616,11 +8621,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cd30-710f-8af4-8ad923179257",
-                     *           "at": "2026-11-29T13:46:39.783Z",
+                     *           "id": "01a2279e-45b7-71c2-84ee-63d216999e53",
+                     *           "at": "2026-11-29T14:03:33.673Z",
                      *           "event": "recipient.validation_code_success",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8633,11 +8638,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cda4-7022-9b89-0ace795a8df8",
-                     *           "at": "2026-11-29T13:46:39.904Z",
+                     *           "id": "01a2279e-46bb-7053-9a97-23125ffee128",
+                     *           "at": "2026-11-29T14:03:33.941Z",
                      *           "event": "recipient.signed_all",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "role": "SIGNER"
@@ -8649,11 +8654,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cdc0-70a5-82af-ed060b9c3a61",
-                     *           "at": "2026-11-29T13:46:39.923Z",
+                     *           "id": "01a2279e-470b-75e6-937b-39c0add8e93f",
+                     *           "at": "2026-11-29T14:03:33.992Z",
                      *           "event": "recipient.validation_code_generated",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8666,11 +8671,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-cdd6-7329-be72-3428ce5e9b32",
-                     *           "at": "2026-11-29T13:46:39.955Z",
+                     *           "id": "01a2279e-4739-73fc-88da-8c0daf36e17d",
+                     *           "at": "2026-11-29T14:03:34.066Z",
                      *           "event": "recipient.validation_code_sent",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8683,11 +8688,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-ce09-75bf-9849-51d01f2b246c",
-                     *           "at": "2026-11-29T13:46:39.998Z",
+                     *           "id": "01a2279e-476a-7769-95bf-998d6a519929",
+                     *           "at": "2026-11-29T14:03:34.111Z",
                      *           "event": "recipient.validation_code_success",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8700,11 +8705,11 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-ce14-712f-ba4b-c50a78671d85",
-                     *           "at": "2026-11-29T13:46:40.017Z",
+                     *           "id": "01a2279e-478e-75ad-8033-92c6d5a56e67",
+                     *           "at": "2026-11-29T14:03:34.148Z",
                      *           "event": "recipient.signed_all",
                      *           "recipient": {
-                     *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                     *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "role": "SIGNER"
@@ -8716,8 +8721,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-d2e3-7151-be89-92e049e901b6",
-                     *           "at": "2026-11-29T13:46:41.244Z",
+                     *           "id": "01a2279e-5256-73bc-8f6b-d5498366b6f5",
+                     *           "at": "2026-11-29T14:03:36.912Z",
                      *           "event": "envelope.success",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8727,8 +8732,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "01a2278e-d495-70ed-9e7d-5bf27518d6b6",
-                     *           "at": "2026-11-29T13:46:41.291Z",
+                     *           "id": "01a2279e-563f-776e-be3f-3390952cbaf2",
+                     *           "at": "2026-11-29T14:03:37.025Z",
                      *           "event": "envelope.evidence_generated",
                      *           "recipient": null,
                      *           "ip_address": null,
@@ -8738,7 +8743,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ed4a975b69e150c789f09a639"
+                     *       "request_id": "req_01a2279e5660731aa8c92d2d5acd1ac0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeTimelineResponse"];
@@ -8780,45 +8785,61 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01F4C96D993E6542EA5A0C8A21381B00",
-                     *           "not_before": "2026-11-29T13:41:40.000Z",
-                     *           "not_after": "2036-11-26T13:46:40.000Z",
-                     *           "sha256_fingerprint": "77a9b3cd3f978eb5cda0b583aa023b4668140331b23a842b8687111fd503efee",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAfTJbZk+ZULqWgyKITgbADANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01D1CC46D514F0FF4895CDB07BF9884F",
+                     *           "not_before": "2026-11-29T13:58:34.000Z",
+                     *           "not_after": "2036-11-26T14:03:34.000Z",
+                     *           "sha256_fingerprint": "071a73fdc1526a4c10b7278b3ff9e6541f6cf993aee64ea00eb2e789e61a7997",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAdHMRtUU8P9Ilc2we/mITzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0117A1312DB58D7EB71ADE02CF8FFE74",
-                     *           "not_before": "2026-11-29T13:41:40.000Z",
-                     *           "not_after": "2036-11-26T13:46:40.000Z",
-                     *           "sha256_fingerprint": "e70c00fd87f038087210cb50072716a64002c1e1282144cae7467cd9fb0743f0",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "018E80095723D8F67A1D0B1DCEAA974A",
+                     *           "not_before": "2026-11-29T13:58:34.000Z",
+                     *           "not_after": "2036-11-26T14:03:34.000Z",
+                     *           "sha256_fingerprint": "fc7819456c68a41c00214e5e7803f56120cb6accd0c30a1029f241ef66172946",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAY6ACVcj2PZ6HQsdzqqXSjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01041CA290D0762CDD822833D6F02606",
-                     *           "not_before": "2026-11-29T13:41:40.000Z",
-                     *           "not_after": "2036-11-26T13:46:40.000Z",
-                     *           "sha256_fingerprint": "9a65aefa5360cf5a5a5585dd7a2841897e70b438bfe9cb625228c34b48235e28",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQQcopDQdizdgigz1vAmBjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "015711A4E0258A0219C4150F257DBDC4",
+                     *           "not_before": "2026-11-29T13:58:34.000Z",
+                     *           "not_after": "2036-11-26T14:03:34.000Z",
+                     *           "sha256_fingerprint": "e85159103b31fee9adb7b6e8ae5b2f47a4c091dcd92af13de308d83477b5ce41",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAVcRpOAligIZxBUPJX29xDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0117A1312DB58D7EB71ADE02CF8FFE74",
-                     *           "not_before": "2026-11-29T13:41:40.000Z",
-                     *           "not_after": "2036-11-26T13:46:40.000Z",
-                     *           "sha256_fingerprint": "e70c00fd87f038087210cb50072716a64002c1e1282144cae7467cd9fb0743f0",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "018E80095723D8F67A1D0B1DCEAA974A",
+                     *           "not_before": "2026-11-29T13:58:34.000Z",
+                     *           "not_after": "2036-11-26T14:03:34.000Z",
+                     *           "sha256_fingerprint": "fc7819456c68a41c00214e5e7803f56120cb6accd0c30a1029f241ef66172946",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAY6ACVcj2PZ6HQsdzqqXSjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAfTJbZk+ZULqWgyKITgbADANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQARehMS21jX63Gt4Cz4/+dDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAdHMRtUU8P9Ilc2we/mITzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAY6ACVcj2PZ6HQsdzqqXSjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a2278ed4b1707889de765c20854cd2"
+                     *       "signer_ca": {
+                     *         "development": true,
+                     *         "certificates": [
+                     *           {
+                     *             "subject": "CN=Signet Development Signer CA — not for production, O=Signet (development)",
+                     *             "issuer": "CN=Signet Development Signer CA — not for production, O=Signet (development)",
+                     *             "serial_number": "01EDE6D46C286DADBC563AB15FE2750D",
+                     *             "not_before": "2026-11-29T13:58:37.000Z",
+                     *             "not_after": "2036-11-26T14:03:37.000Z",
+                     *             "sha256_fingerprint": "7cb3a1b354c88235d729fa36cb52b179ba8521182fc7634b7101ab7dbadce11e",
+                     *             "pem": "-----BEGIN CERTIFICATE-----\nMIIDiTCCAnGgAwIBAgIQAe3m1Gwoba28VjqxX+J1DTANBgkqhkiG9w0BAQsFADBd\n...\n-----END CERTIFICATE-----\n"
+                     *           }
+                     *         ],
+                     *         "chain_pem": "-----BEGIN CERTIFICATE-----\nMIIDiTCCAnGgAwIBAgIQAe3m1Gwoba28VjqxX+J1DTANBgkqhkiG9w0BAQsFADBd\n...\n-----END CERTIFICATE-----\n",
+                     *         "crl_url": "http://localhost:3000/pki/signet-signer-ca.crl"
+                     *       },
+                     *       "request_id": "req_01a2279e566c71be9b6c3f9b5125f414"
                      *     }
                      */
                     "application/json": {
@@ -8932,15 +8953,19 @@ export interface operations {
                      *       "signatures": [
                      *         {
                      *           "kind": "signature",
+                     *           "level": "seal",
                      *           "sub_filter": "ETSI.CAdES.detached",
                      *           "signer": {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01F4C96D993E6542EA5A0C8A21381B00"
+                     *             "serial_number": "01D1CC46D514F0FF4895CDB07BF9884F",
+                     *             "not_before": "2026-11-29T13:58:34.000Z",
+                     *             "not_after": "2036-11-26T14:03:34.000Z",
+                     *             "policies": []
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T13:46:40.000Z",
-                     *           "timestamped_time": "2026-11-29T13:46:40.000Z",
+                     *           "claimed_signing_time": "2026-11-29T14:03:35.000Z",
+                     *           "timestamped_time": "2026-11-29T14:03:35.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -8952,15 +8977,19 @@ export interface operations {
                      *         },
                      *         {
                      *           "kind": "document_timestamp",
+                     *           "level": null,
                      *           "sub_filter": "ETSI.RFC3161",
                      *           "signer": {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01041CA290D0762CDD822833D6F02606"
+                     *             "serial_number": "015711A4E0258A0219C4150F257DBDC4",
+                     *             "not_before": "2026-11-29T13:58:34.000Z",
+                     *             "not_after": "2036-11-26T14:03:34.000Z",
+                     *             "policies": []
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T13:46:40.000Z",
+                     *           "timestamped_time": "2026-11-29T14:03:36.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -8972,9 +9001,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "trust_anchors": [
-                     *         "CN=Signet Development CA — not for production, O=Signet (development)"
+                     *         "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *         "CN=Signet Development Signer CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a2278ed4d67718a1244750cc455e85"
+                     *       "request_id": "req_01a2279e57f673849f663925de39466a"
                      *     }
                      */
                     "application/json": {
@@ -9038,7 +9068,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 envelope_id: string;
             };
@@ -9058,16 +9088,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
-                     *           "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *           "id": "01a2279e-4149-770d-81b6-522f0cc0f073",
+                     *           "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                     *           "file_id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2278ecb1174a9bf460727c406565e"
+                     *       "request_id": "req_01a2279e426176dc89a11c195e9346f9"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -9096,7 +9126,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 envelope_id: string;
             };
@@ -9129,14 +9159,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/lBTucbmpCwpfcRNS4LGMu8wn6-F2kFxA54EP79UeXGs",
+                     *         "id": "01a2279e-4149-770d-81b6-522f0cc0f073",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/roOHEF0XjYEaePJuMZtsijTdnJNS9AMTeSyHdjY8dtc",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T14:46:39.086Z",
+                     *         "expires_at": "2026-11-29T15:03:32.548Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -9146,7 +9176,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a2278eca6b7168ac00d3fd3cff72db"
+                     *       "request_id": "req_01a2279e413573ce8e0652df6216824e"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -9175,12 +9205,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a2278e-ca81-779d-8bbf-e1a5cb1ca294
+                 * @example 01a2279e-4149-770d-81b6-522f0cc0f073
                  */
                 id: string;
             };
@@ -9199,18 +9229,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
-                     *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "id": "01a2279e-4149-770d-81b6-522f0cc0f073",
+                     *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                     *         "file_id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T13:46:39.121Z",
-                     *         "processed_at": "2026-11-29T13:46:39.157Z",
+                     *         "uploaded_at": "2026-11-29T14:03:32.616Z",
+                     *         "processed_at": "2026-11-29T14:03:32.693Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a2278ecb0d7369ab26b250377cd9d9"
+                     *       "request_id": "req_01a2279e4256739ea9c169f193254e6c"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -9238,7 +9268,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example lBTucbmpCwpfcRNS4LGMu8wn6-F2kFxA54EP79UeXGs
+                 * @example roOHEF0XjYEaePJuMZtsijTdnJNS9AMTeSyHdjY8dtc
                  */
                 token: string;
             };
@@ -9263,10 +9293,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294",
+                     *       "upload_id": "01a2279e-4149-770d-81b6-522f0cc0f073",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a2278eca867332a9a738f863d7625d"
+                     *       "request_id": "req_01a2279e4162724b9ede5e66b73f786a"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -9297,12 +9327,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-ca06-7366-ac8c-c0b142a56e65
+                 * @example 01a2279e-404e-725e-b879-82c48e6b7a24
                  */
                 recipient_id: string;
             };
@@ -9341,8 +9371,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T14:16:39.343Z",
-                     *       "request_id": "req_01a2278ecb48774d886589d00f34d935"
+                     *       "expires_at": "2026-11-29T14:33:33.167Z",
+                     *       "request_id": "req_01a2279e43277265b3a8220489f5f87b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -9376,7 +9406,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a2278ecc8a72be956f394ff2080379"
+                     *       "request_id": "req_01a2279e4470756c95d50301f76e50ef"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9399,12 +9429,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-c8e6-7246-ba26-832657c693de
+                 * @example 01a2279e-3dff-746a-befb-b1b69abc5e93
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-ca06-7366-ac8c-c0b142a56e65
+                 * @example 01a2279e-404e-725e-b879-82c48e6b7a24
                  */
                 recipient_id: string;
             };
@@ -9414,7 +9444,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "734182"
+                 *       "code": "567475"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -9434,8 +9464,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T13:46:39.783Z",
-                     *       "request_id": "req_01a2278ecd21718a94c119807a08686e"
+                     *       "verified_at": "2026-11-29T14:03:33.673Z",
+                     *       "request_id": "req_01a2279e45987548ad3a81651f74f4bf"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -9466,7 +9496,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278eccf77198b570b817f5043364"
+                     *       "request_id": "req_01a2279e455c72b2911cf1c921efcde2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9486,12 +9516,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
+                 * @example 01a2279e-6566-727a-812f-37c5ac4239ce
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
+                 * @example 01a2279e-6575-7633-b403-6fb9ce093604
                  */
                 recipient_id: string;
             };
@@ -9509,14 +9539,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                     *       "recipient_id": "01a2279e-6575-7633-b403-6fb9ce093604",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T14:17:46.449Z"
+                     *         "given_at": "2026-11-29T14:34:41.918Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                     *         "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9531,7 +9561,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T14:17:49.968Z",
+                     *         "decided_at": "2026-11-29T14:34:47.088Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9578,7 +9608,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.393Z"
+                     *             "created_at": "2026-11-29T14:34:46.112Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9655,14 +9685,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.968Z"
+                     *             "created_at": "2026-11-29T14:34:47.088Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:46.494Z",
-                     *         "updated_at": "2026-11-29T14:17:49.968Z"
+                     *         "created_at": "2026-11-29T14:34:41.952Z",
+                     *         "updated_at": "2026-11-29T14:34:47.088Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                     *         "id": "01a2279e-7a57-70ca-a914-44209317750a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9671,10 +9701,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T14:28:50.843Z",
+                     *         "decided_at": "2026-11-29T14:45:48.479Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f"
+                     *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9773,13 +9803,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:28:50.771Z"
+                     *             "created_at": "2026-11-29T14:45:48.418Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:50.024Z",
-                     *         "updated_at": "2026-11-29T14:28:50.843Z"
+                     *         "created_at": "2026-11-29T14:34:47.158Z",
+                     *         "updated_at": "2026-11-29T14:45:48.479Z"
                      *       },
-                     *       "request_id": "req_01a2278ef873720ebcc904833ac3260f"
+                     *       "request_id": "req_01a2279e7f93750c873f1386c8c66238"
                      *     }
                      */
                     "application/json": {
@@ -9970,12 +10000,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
+                 * @example 01a2279e-6566-727a-812f-37c5ac4239ce
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
+                 * @example 01a2279e-6575-7633-b403-6fb9ce093604
                  */
                 recipient_id: string;
             };
@@ -10007,14 +10037,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                     *       "recipient_id": "01a2279e-6575-7633-b403-6fb9ce093604",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T14:17:46.449Z"
+                     *         "given_at": "2026-11-29T14:34:41.918Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                     *         "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -10029,7 +10059,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T14:17:49.968Z",
+                     *         "decided_at": "2026-11-29T14:34:47.088Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10076,7 +10106,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.393Z"
+                     *             "created_at": "2026-11-29T14:34:46.112Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -10153,14 +10183,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.968Z"
+                     *             "created_at": "2026-11-29T14:34:47.088Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:46.494Z",
-                     *         "updated_at": "2026-11-29T14:17:49.968Z"
+                     *         "created_at": "2026-11-29T14:34:41.952Z",
+                     *         "updated_at": "2026-11-29T14:34:47.088Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                     *         "id": "01a2279e-7a57-70ca-a914-44209317750a",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -10268,13 +10298,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:28:50.771Z"
+                     *             "created_at": "2026-11-29T14:45:48.418Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:50.024Z",
-                     *         "updated_at": "2026-11-29T14:28:50.811Z"
+                     *         "created_at": "2026-11-29T14:34:47.158Z",
+                     *         "updated_at": "2026-11-29T14:45:48.447Z"
                      *       },
-                     *       "request_id": "req_01a2278ef82b765cba478b538ac05c8e"
+                     *       "request_id": "req_01a2279e7f58701db2053b2e782ab345"
                      *     }
                      */
                     "application/json": {
@@ -10468,12 +10498,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
+                 * @example 01a2279e-6566-727a-812f-37c5ac4239ce
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
+                 * @example 01a2279e-6575-7633-b403-6fb9ce093604
                  */
                 recipient_id: string;
             };
@@ -10507,14 +10537,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                     *       "recipient_id": "01a2279e-6575-7633-b403-6fb9ce093604",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T14:17:46.449Z"
+                     *         "given_at": "2026-11-29T14:34:41.918Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                     *         "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -10529,7 +10559,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T14:17:49.968Z",
+                     *         "decided_at": "2026-11-29T14:34:47.088Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10576,7 +10606,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.393Z"
+                     *             "created_at": "2026-11-29T14:34:46.112Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -10653,14 +10683,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:17:49.968Z"
+                     *             "created_at": "2026-11-29T14:34:47.088Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:46.494Z",
-                     *         "updated_at": "2026-11-29T14:17:49.968Z"
+                     *         "created_at": "2026-11-29T14:34:41.952Z",
+                     *         "updated_at": "2026-11-29T14:34:47.088Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                     *         "id": "01a2279e-7a57-70ca-a914-44209317750a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -10669,10 +10699,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T14:28:50.843Z",
+                     *         "decided_at": "2026-11-29T14:45:48.479Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f"
+                     *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10771,13 +10801,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T14:28:50.771Z"
+                     *             "created_at": "2026-11-29T14:45:48.418Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T14:17:50.024Z",
-                     *         "updated_at": "2026-11-29T14:28:50.843Z"
+                     *         "created_at": "2026-11-29T14:34:47.158Z",
+                     *         "updated_at": "2026-11-29T14:45:48.479Z"
                      *       },
-                     *       "request_id": "req_01a2278ef851728dbd8719e3495db8bc"
+                     *       "request_id": "req_01a2279e7f7572bba45fef0d12296cd8"
                      *     }
                      */
                     "application/json": {
@@ -10971,12 +11001,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278f-0664-74ac-b20a-15258099bcbb
+                 * @example 01a2279e-8bad-7461-8e9c-45157fc20ce5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278f-0686-7677-8e1d-1f944a72eb75
+                 * @example 01a2279e-8bbd-7419-917c-0c8dbd3cc46f
                  */
                 recipient_id: string;
             };
@@ -11020,10 +11050,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a2278f-0686-7677-8e1d-1f944a72eb75",
+                     *       "recipient_id": "01a2279e-8bbd-7419-917c-0c8dbd3cc46f",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a2278f-0695-760e-b585-677f99f9b0fd",
+                     *         "id": "01a2279e-8be8-740c-af01-5421035a0f6f",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -11032,23 +11062,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T14:28:54.485Z",
+                     *         "decided_at": "2026-11-29T14:45:51.656Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
+                     *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T14:28:54.485Z",
-                     *         "updated_at": "2026-11-29T14:28:54.485Z"
+                     *         "created_at": "2026-11-29T14:45:51.656Z",
+                     *         "updated_at": "2026-11-29T14:45:51.656Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a2278f068c70b7861df5ad2019eb21"
+                     *       "request_id": "req_01a2279e8bd3768ba344e314d554d5a8"
                      *     }
                      */
                     "application/json": {
@@ -11242,12 +11272,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a2278e-e6ef-7011-9296-fbbb778e0e94
+                 * @example 01a2279e-6566-727a-812f-37c5ac4239ce
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11
+                 * @example 01a2279e-6575-7633-b403-6fb9ce093604
                  */
                 recipient_id: string;
             };
@@ -11269,8 +11299,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T14:28:50.902Z",
-                     *       "request_id": "req_01a2278ef88a776dbf553b35d0c9eef2"
+                     *       "redacted_at": "2026-11-29T14:45:48.532Z",
+                     *       "request_id": "req_01a2279e7fa0766a9b8dff16708f887c"
                      *     }
                      */
                     "application/json": {
@@ -11324,19 +11354,19 @@ export interface operations {
                      * @example {
                      *       "batches": [
                      *         {
-                     *           "id": "01a2278e-d722-7088-875f-5c355ade0922",
+                     *           "id": "01a2279e-5b0d-704a-ba30-ceaed84d6be7",
                      *           "operation": "create",
                      *           "status": "COMPLETED",
                      *           "total": 2,
                      *           "succeeded": 2,
                      *           "failed": 0,
                      *           "reason": null,
-                     *           "created_at": "2026-11-29T13:46:42.338Z",
-                     *           "completed_at": "2026-11-29T13:46:42.402Z"
+                     *           "created_at": "2026-11-29T14:03:39.149Z",
+                     *           "completed_at": "2026-11-29T14:03:39.187Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a2278ed788771eaf84611aa0a24941"
+                     *       "request_id": "req_01a2279e5b4f764fbb02b1db87a88807"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchListResponse"];
@@ -11408,17 +11438,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
+                     *         "id": "01a2279e-5b0d-704a-ba30-ceaed84d6be7",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T13:46:42.338Z",
+                     *         "created_at": "2026-11-29T14:03:39.149Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a2278ed72077d9899230c52651dbb5"
+                     *       "request_id": "req_01a2279e5b0a72be999d7a2292b8ace5"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -11446,7 +11476,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a2278e-d722-7088-875f-5c355ade0922
+                 * @example 01a2279e-5b0d-704a-ba30-ceaed84d6be7
                  */
                 id: string;
             };
@@ -11465,31 +11495,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
+                     *         "id": "01a2279e-5b0d-704a-ba30-ceaed84d6be7",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T13:46:42.338Z",
-                     *         "completed_at": "2026-11-29T13:46:42.402Z",
+                     *         "created_at": "2026-11-29T14:03:39.149Z",
+                     *         "completed_at": "2026-11-29T14:03:39.187Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a2278e-d74d-747a-ad96-8df727197b42",
+                     *             "envelope_id": "01a2279e-5b26-7571-adbb-62b5b8ab6527",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a2278e-d75e-738f-9ec2-9003f7bb8ab5",
+                     *             "envelope_id": "01a2279e-5b2f-713c-b8e4-1c7ed8f5d57a",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a2278ed78571fea9d50129673b4a27"
+                     *       "request_id": "req_01a2279e5b4b764d89c513671e817ca5"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -11537,17 +11567,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                     *           "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T13:46:42.456Z",
-                     *           "updated_at": "2026-11-29T13:46:42.456Z"
+                     *           "created_at": "2026-11-29T14:03:39.232Z",
+                     *           "updated_at": "2026-11-29T14:03:39.232Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a2278ed7d8727faa74dd787bfbd994"
+                     *       "request_id": "req_01a2279e5b9873fd90922c464f409e54"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -11697,7 +11727,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                     *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -11712,7 +11742,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                     *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11721,7 +11751,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11749,10 +11779,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T13:46:42.456Z",
-                     *         "updated_at": "2026-11-29T13:46:42.456Z"
+                     *         "created_at": "2026-11-29T14:03:39.232Z",
+                     *         "updated_at": "2026-11-29T14:03:39.232Z"
                      *       },
-                     *       "request_id": "req_01a2278ed78d73c886a492eac18a2509"
+                     *       "request_id": "req_01a2279e5b54726a84964a3579296721"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11780,7 +11810,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a2278e-d798-70e3-b777-bf6266272140
+                 * @example 01a2279e-5b60-717c-959b-73b1cd90c224
                  */
                 id: string;
             };
@@ -11799,7 +11829,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                     *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -11814,7 +11844,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                     *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11823,7 +11853,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11851,10 +11881,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T13:46:42.456Z",
-                     *         "updated_at": "2026-11-29T13:46:42.456Z"
+                     *         "created_at": "2026-11-29T14:03:39.232Z",
+                     *         "updated_at": "2026-11-29T14:03:39.232Z"
                      *       },
-                     *       "request_id": "req_01a2278ed7e07201bafdc2c5bc8f328a"
+                     *       "request_id": "req_01a2279e5bab704aabcd3ebc842bff38"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11875,7 +11905,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278ed85f7568b192fd40ea7a886a"
+                     *       "request_id": "req_01a2279e5c4e738fb61e292061c47723"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11899,7 +11929,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a2278e-d798-70e3-b777-bf6266272140
+                 * @example 01a2279e-5b60-717c-959b-73b1cd90c224
                  */
                 id: string;
             };
@@ -11985,7 +12015,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                     *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -12000,7 +12030,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
+                     *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -12009,7 +12039,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -12037,10 +12067,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T13:46:42.456Z",
-                     *         "updated_at": "2026-11-29T13:46:42.607Z"
+                     *         "created_at": "2026-11-29T14:03:39.232Z",
+                     *         "updated_at": "2026-11-29T14:03:39.402Z"
                      *       },
-                     *       "request_id": "req_01a2278ed8257000a22a278a1232cba2"
+                     *       "request_id": "req_01a2279e5c04717e9de5b578f1ce3b09"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -12068,7 +12098,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a2278e-d798-70e3-b777-bf6266272140
+                 * @example 01a2279e-5b60-717c-959b-73b1cd90c224
                  */
                 id: string;
             };
@@ -12087,7 +12117,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278ed850728a93e0bdb733830f30"
+                     *       "request_id": "req_01a2279e5c30743f98d2115c0804db9e"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12115,7 +12145,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a2278e-d798-70e3-b777-bf6266272140
+                 * @example 01a2279e-5b60-717c-959b-73b1cd90c224
                  */
                 id: string;
             };
@@ -12223,13 +12253,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a2278e-d7fc-76ed-ac12-2ac206af6387",
+                     *         "id": "01a2279e-5be4-74fc-95db-b1495d982834",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T13:46:42.556Z",
+                     *         "created_at": "2026-11-29T14:03:39.364Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a2278e-d7fc-76ed-ac12-30c061716c94",
+                     *             "id": "01a2279e-5be5-769d-9544-3e116b9142b1",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -12241,7 +12271,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a2278e-d7fc-76ed-ac12-341960ad8e11",
+                     *             "id": "01a2279e-5be5-769d-9544-414db32b78ff",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -12259,9 +12289,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a2278e-d798-70e3-b777-bf6266272140"
+                     *         "template_id": "01a2279e-5b60-717c-959b-73b1cd90c224"
                      *       },
-                     *       "request_id": "req_01a2278ed7ee746d86b51bb2bb419474"
+                     *       "request_id": "req_01a2279e5bbf723087bb0d40640cc4b3"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -12300,7 +12330,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ed81b70fa8dc59f478c65d063"
+                     *       "request_id": "req_01a2279e5bf47308b81e2a9faf9b1c44"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12335,17 +12365,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *           "id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T13:46:38.590Z",
-                     *           "updated_at": "2026-11-29T13:46:38.608Z"
+                     *           "created_at": "2026-11-29T14:03:31.477Z",
+                     *           "updated_at": "2026-11-29T14:03:31.506Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2278ec89d717b847ad99633e548a7"
+                     *       "request_id": "req_01a2279e3d5f7276905dc320bc19f033"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -12400,16 +12430,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T13:46:38.590Z",
-                     *         "updated_at": "2026-11-29T13:46:38.590Z",
-                     *         "signing_secret": "whsec_Y4lru0ydpfQwmvV3pZplOSUYpwTe8nFxX6SOI4JIbcI="
+                     *         "created_at": "2026-11-29T14:03:31.477Z",
+                     *         "updated_at": "2026-11-29T14:03:31.477Z",
+                     *         "signing_secret": "whsec_fF6tSk+lI18DqgMILKqYjNFLIcUtMlHNzs184iL9I30="
                      *       },
-                     *       "request_id": "req_01a2278ec87d721bafabedb5032561fc"
+                     *       "request_id": "req_01a2279e3d1372658244720d7bd666fa"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -12439,7 +12469,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, recipient.consented, recipient.consent_withdrawn, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ec888706c8af0269491b75729"
+                     *       "request_id": "req_01a2279e3d2072b89b35f60325bb75af"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12459,7 +12489,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12478,15 +12508,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T13:46:38.590Z",
-                     *         "updated_at": "2026-11-29T13:46:38.608Z"
+                     *         "created_at": "2026-11-29T14:03:31.477Z",
+                     *         "updated_at": "2026-11-29T14:03:31.506Z"
                      *       },
-                     *       "request_id": "req_01a2278ec8997522b17940baececdc3b"
+                     *       "request_id": "req_01a2279e3d4c742982a3bc18a8123f72"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12507,7 +12537,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278f0ece769685e7e6a776cc1d61"
+                     *       "request_id": "req_01a2279e90cd728ba03b59f7e560fbb0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12531,7 +12561,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12563,15 +12593,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T13:46:38.590Z",
-                     *         "updated_at": "2026-11-29T13:46:38.604Z"
+                     *         "created_at": "2026-11-29T14:03:31.477Z",
+                     *         "updated_at": "2026-11-29T14:03:31.500Z"
                      *       },
-                     *       "request_id": "req_01a2278ec88b75c78d70e257faa3b646"
+                     *       "request_id": "req_01a2279e3d2b7200a4012b624c8c11bf"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -12599,7 +12629,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12618,7 +12648,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278f0ec4763a8dba9c775407f728"
+                     *       "request_id": "req_01a2279e90c077aebf3eb6f1664063e5"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12650,7 +12680,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12670,28 +12700,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
-                     *           "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
-                     *           "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
+                     *           "id": "01a2279e-61d6-75cd-8a9b-8368bd4674d5",
+                     *           "webhook_id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
+                     *           "event_id": "01a2279e-618d-706b-8a83-18bbc3c638ba",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T14:17:43.818Z",
+                     *               "attempted_at": "2026-11-29T14:34:40.902Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 1,
+                     *               "duration_ms": 8,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T14:17:43.798Z",
-                     *           "completed_at": "2026-11-29T14:17:43.820Z"
+                     *           "created_at": "2026-11-29T14:34:40.885Z",
+                     *           "completed_at": "2026-11-29T14:34:40.911Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a2278e-dcda-7426-be18-76d3ef584b38",
-                     *       "request_id": "req_01a2278f0e34768cbbaf947a0f1d1613"
+                     *       "next_cursor": "01a2279e-61d6-75cd-8a9b-8368bd4674d5",
+                     *       "request_id": "req_01a2279e90337294acd1e6c239d7ef04"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -12717,12 +12747,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a2278e-dcda-7426-be18-76d3ef584b38
+                 * @example 01a2279e-61d6-75cd-8a9b-8368bd4674d5
                  */
                 delivery_id: string;
             };
@@ -12741,30 +12771,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "delivery": {
-                     *         "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
-                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
-                     *         "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
+                     *         "id": "01a2279e-61d6-75cd-8a9b-8368bd4674d5",
+                     *         "webhook_id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
+                     *         "event_id": "01a2279e-618d-706b-8a83-18bbc3c638ba",
                      *         "event_type": "envelope.success",
                      *         "status": "SUCCESS",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T14:17:43.818Z",
+                     *             "attempted_at": "2026-11-29T14:34:40.902Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 1,
+                     *             "duration_ms": 8,
                      *             "error": null,
                      *             "response_body": "thanks",
                      *             "request_headers": {
                      *               "user-agent": "Signet-Webhooks/1.0",
-                     *               "webhook-id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
+                     *               "webhook-id": "01a2279e-618d-706b-8a83-18bbc3c638ba",
                      *               "content-type": "application/json",
                      *               "authorization": "[redacted]",
-                     *               "content-length": "13109",
-                     *               "webhook-signature": "v1,LeaGho27cPt3u6G9TGiXof59xqwUi2EZw1uGT6A2oMo= v1,pru7sfBL+7XhxO4ZCZ5Hv8Mdj6e7zjVU30VmsnYzkwU=",
-                     *               "webhook-timestamp": "1795960003"
+                     *               "content-length": "13124",
+                     *               "webhook-signature": "v1,D0tRTsHMPWVzcx5rAp+uwjyLrtrumbaTXcm2JDlSisQ= v1,CuwiHvkVRU/IQIsEE14ndNxFrfeheeL00kKOYooHXIs=",
+                     *               "webhook-timestamp": "1795961020"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Sun, 29 Nov 2026 13:46:43 GMT",
+                     *               "date": "Sun, 29 Nov 2026 14:03:40 GMT",
                      *               "connection": "close",
                      *               "content-type": "text/plain",
                      *               "transfer-encoding": "chunked"
@@ -12772,11 +12802,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "next_attempt_at": null,
-                     *         "created_at": "2026-11-29T14:17:43.798Z",
-                     *         "completed_at": "2026-11-29T14:17:43.820Z",
-                     *         "request_body": "{\"id\":\"01a2278e-dcc1-71ac-8f6d-904ab49a1951\",\"data\":{\"id\":\"01a2278e-da06-7057-8798-9ab7adea236b\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"},{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a2278e-dab5-7748-93aa-2ed41890ce6a\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2278e-da06-7057-8798-9ab7adea236b/attachments/01a2278e-dab5-7748-93aa-2ed41890ce6a.pdf?expires=1795965463&signature=49b1924f7afa4fad0fdf821c8c3afc07a6b7e3ddcc733c2d1d5edec378d9cbc3&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T14:17:43.414Z\",\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T14:17:43.117Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"color\":\"#0f766e\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2278e-da06-7057-8798-9ab7adea236b/signed/01a2278e-da0a-7250-8a57-fb21f5ed8b3d-01a2278e-dc92-7375-80bb-9ca89ce6970c.pdf?expires=1795965463&signature=509993912f24d1d8b97c29385ac02600f79a4561d0f5b6ca510ee7cdd640ba9f&name=lease.pdf\",\"order\":0,\"sha256\":\"72b2f4a5136ae19f890085d0d6634fefac2b455a18a4ed224a73e4673883767e\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71281,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T14:17:43.767Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T14:17:43.078Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a2278e-da0f-7285-9f22-bdc457ca74c2\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da0f-7285-9f22-bdc457ca74c2\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-0cd0a99f500d\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-13c6741ad897\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-140597909287\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-198e4211289c\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-1cdc19e384e6\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-218dd2662c77\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a2278e-da10-7314-aa20-255f6c0124d9\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-255f6c0124d9\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-aedb0167a900\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a2278e-da10-7314-aa20-2a12ed1f2c2b\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T14:17:43.078Z\",\"coordinates\":{\"id\":\"01a2278e-da10-7314-aa20-2a12ed1f2c2b\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2278e-da0a-7250-8a57-fb21f5ed8b3d\",\"document_key\":\"lease\",\"recipient_id\":\"01a2278e-da0f-7285-9f22-b28cfd5db443\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a2278e-da0f-7285-9f22-aa065118b2e6\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.414Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.414Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-aedb0167a900\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.494Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.494Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b28cfd5db443\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.471Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.471Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b691f5f1b43f\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:17:43.520Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.520Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"},{\"id\":\"01a2278e-da0f-7285-9f22-b85db57333cc\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T14:17:43.078Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:17:43.117Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2278e-da06-7057-8798-9ab7adea236b\"}],\"updated_at\":\"2026-11-29T14:17:43.767Z\",\"template_id\":null,\"void_reason\":null,\"completed_at\":\"2026-11-29T14:17:43.767Z\"},\"event_type\":\"envelope.success\"}"
+                     *         "created_at": "2026-11-29T14:34:40.885Z",
+                     *         "completed_at": "2026-11-29T14:34:40.911Z",
+                     *         "request_body": "{\"id\":\"01a2279e-618d-706b-8a83-18bbc3c638ba\",\"data\":{\"id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a2279e-5e5f-726e-ae2c-f72740801002\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-f9f24890e1d3\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-fe1766ec1242\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-0102f3880d73\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-07cbc3a90055\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-08bdbd5e8e09\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a2279e-5f12-731c-9a20-24ab70f3c37e\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2279e-5e55-7049-9451-d81fc38472c3/attachments/01a2279e-5f12-731c-9a20-24ab70f3c37e.pdf?expires=1795966480&signature=0b52220eb3bb47909fda6954e0a91f0621e1cc4842e426d333ab24f57f9f5735&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T14:34:40.310Z\",\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T14:34:40.027Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"color\":\"#0f766e\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"level\":\"seal\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a2279e-5e55-7049-9451-d81fc38472c3/signed/01a2279e-5e5a-73f5-8199-7d3558fbe7a9-01a2279e-60f5-75fe-9d64-5a9109d55c66.pdf?expires=1795966480&signature=49372b6d87bcd58e950cffcf63704177d36690b0993884a848da303e88a34ede&name=lease.pdf\",\"order\":0,\"sha256\":\"53af10576d41c84701e072c76ffa7925f6def2cca1e936810b038512b6212b7b\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71285,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T14:34:40.776Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T14:34:39.989Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a2279e-5e5f-726e-ae2c-f2a0c64678ff\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2c-f2a0c64678ff\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-f72740801002\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2c-f72740801002\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-f9f24890e1d3\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2c-f9f24890e1d3\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-fe1766ec1242\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2c-fe1766ec1242\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-0102f3880d73\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2d-0102f3880d73\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-07cbc3a90055\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2d-07cbc3a90055\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-08bdbd5e8e09\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2d-08bdbd5e8e09\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-0ee8f42e850d\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2d-0ee8f42e850d\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-e13db3ac9036\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a2279e-5e5f-726e-ae2d-127ca3e4b6a0\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T14:34:39.989Z\",\"coordinates\":{\"id\":\"01a2279e-5e5f-726e-ae2d-127ca3e4b6a0\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a2279e-5e5a-73f5-8199-7d3558fbe7a9\",\"document_key\":\"lease\",\"recipient_id\":\"01a2279e-5e5f-726e-ae2c-e71e5fb1b794\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a2279e-5e5f-726e-ae2c-ddb81aeeb1b5\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:34:40.310Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:34:40.310Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-e13db3ac9036\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:34:40.374Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:34:40.374Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-e71e5fb1b794\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:34:40.339Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:34:40.339Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-eb1add23bf8f\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T14:34:40.423Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:34:40.423Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\"},{\"id\":\"01a2279e-5e5f-726e-ae2c-eec5f01dbd5b\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T14:34:39.989Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T14:34:40.027Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a2279e-5e55-7049-9451-d81fc38472c3\"}],\"updated_at\":\"2026-11-29T14:34:40.776Z\",\"template_id\":null,\"void_reason\":null,\"completed_at\":\"2026-11-29T14:34:40.776Z\"},\"event_type\":\"envelope.success\"}"
                      *       },
-                     *       "request_id": "req_01a2278f0e5971f2bfa067ddefde2ea7"
+                     *       "request_id": "req_01a2279e904c73ef8a5fd6c4c9d69267"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryResponse"];
@@ -12797,7 +12827,7 @@ export interface operations {
                      * @example {
                      *       "error": "Delivery not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278f1070741aa1b3b0c2015d553f"
+                     *       "request_id": "req_01a2279e91d974489da6d7e540b5c003"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12821,12 +12851,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a2278e-dcda-7426-be18-76d3ef584b38
+                 * @example 01a2279e-61d6-75cd-8a9b-8368bd4674d5
                  */
                 delivery_id: string;
             };
@@ -12848,26 +12878,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a2278e-dcda-7426-be18-76d3ef584b38",
-                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
-                     *         "event_id": "01a2278e-dcc1-71ac-8f6d-904ab49a1951",
+                     *         "id": "01a2279e-61d6-75cd-8a9b-8368bd4674d5",
+                     *         "webhook_id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
+                     *         "event_id": "01a2279e-618d-706b-8a83-18bbc3c638ba",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T14:17:43.818Z",
+                     *             "attempted_at": "2026-11-29T14:34:40.902Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 1,
+                     *             "duration_ms": 8,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T15:30:56.487Z",
-                     *         "created_at": "2026-11-29T14:17:43.798Z",
+                     *         "next_attempt_at": "2026-12-02T15:47:52.813Z",
+                     *         "created_at": "2026-11-29T14:34:40.885Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a2278f0e65713da3a96c2220508e37"
+                     *       "request_id": "req_01a2279e906b72acb1c8b7cad90a5c1c"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -12897,7 +12927,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12919,17 +12949,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                     *         "id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,recipient.consented,recipient.consent_withdrawn,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T13:46:38.590Z",
-                     *         "updated_at": "2026-11-29T13:46:38.608Z",
-                     *         "signing_secret": "whsec_IYkAedPtfaJeMlmIY3cC4tdTfIG3J4p2v3wJbl5K+Q0="
+                     *         "created_at": "2026-11-29T14:03:31.477Z",
+                     *         "updated_at": "2026-11-29T14:03:31.506Z",
+                     *         "signing_secret": "whsec_s0zCOnCIa/SUGou9OcEoZ5CkY0TBUzMU2S5J8D3oRi4="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T13:46:38.608Z",
-                     *       "request_id": "req_01a2278ec89071a98d804cff99875c37"
+                     *       "previous_secret_expires_at": "2026-11-30T14:03:31.506Z",
+                     *       "request_id": "req_01a2279e3d3176ef9d53a83d842bdf8a"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -12959,7 +12989,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a2278e-c87e-704b-9f83-3d83778b8a10
+                 * @example 01a2279e-3d15-7108-bf9d-bd409c95b0fb
                  */
                 id: string;
             };
@@ -12981,17 +13011,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a2278f-0e99-761a-8d79-214e06589cc2",
-                     *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
-                     *         "event_id": "01a2278f-0e98-747f-9da7-f049a4a0c7fc",
+                     *         "id": "01a2279e-909b-702a-8a82-69a86cc84e6c",
+                     *         "webhook_id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
+                     *         "event_id": "01a2279e-9098-72e0-94a4-7be0eff5e1d3",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [],
-                     *         "next_attempt_at": "2026-12-02T15:30:56.519Z",
-                     *         "created_at": "2026-12-02T15:30:56.519Z",
+                     *         "next_attempt_at": "2026-12-02T15:47:52.846Z",
+                     *         "created_at": "2026-12-02T15:47:52.846Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a2278f0e8677188bb5b5dc0636f2b0"
+                     *       "request_id": "req_01a2279e908d75bda263b4827bcc47f0"
                      *     }
                      */
                     "application/json": components["schemas"]["TestDeliveryResponse"];
@@ -13043,21 +13073,21 @@ export interface operations {
                      * @example {
                      *       "dead_letters": [
                      *         {
-                     *           "id": "01a2278f-101c-720f-9831-65c653a916d5",
+                     *           "id": "01a2279e-9192-70ed-b012-9865523cb66f",
                      *           "kind": "webhook.delivery",
-                     *           "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
-                     *           "delivery_id": "01a2278f-0f12-7326-ab94-4ec223919860",
-                     *           "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
+                     *           "webhook_id": "01a2279e-90d3-703d-9b49-82eaa1743ee8",
+                     *           "delivery_id": "01a2279e-90e6-73ac-a5bb-1453071b7974",
+                     *           "event_id": "01a2279e-90e2-752a-9673-c0dcb633ddeb",
                      *           "event_type": "webhook.test",
                      *           "attempts": 3,
                      *           "last_error": "the receiver answered 503",
                      *           "last_status_code": 503,
-                     *           "failed_at": "2026-12-02T15:31:11.919Z",
+                     *           "failed_at": "2026-12-02T15:48:08.094Z",
                      *           "retried_at": null
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a2278f10567291a9477682b7bd1c6c"
+                     *       "request_id": "req_01a2279e91cd709a85bee156e83a1477"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterListResponse"];
@@ -13085,7 +13115,7 @@ export interface operations {
                      *           "message": "must be one of unretried, retried"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278f106b73bf8e1b49c592f018c0"
+                     *       "request_id": "req_01a2279e91d576ac8513697dc20a3e8e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13108,7 +13138,7 @@ export interface operations {
             path: {
                 /**
                  * @description Dead letter id
-                 * @example 01a2278f-101c-720f-9831-65c653a916d5
+                 * @example 01a2279e-9192-70ed-b012-9865523cb66f
                  */
                 id: string;
             };
@@ -13130,36 +13160,36 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "dead_letter": {
-                     *         "id": "01a2278f-101c-720f-9831-65c653a916d5",
+                     *         "id": "01a2279e-9192-70ed-b012-9865523cb66f",
                      *         "kind": "webhook.delivery",
-                     *         "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
-                     *         "delivery_id": "01a2278f-0f12-7326-ab94-4ec223919860",
-                     *         "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
+                     *         "webhook_id": "01a2279e-90d3-703d-9b49-82eaa1743ee8",
+                     *         "delivery_id": "01a2279e-90e6-73ac-a5bb-1453071b7974",
+                     *         "event_id": "01a2279e-90e2-752a-9673-c0dcb633ddeb",
                      *         "event_type": "webhook.test",
                      *         "attempts": 3,
                      *         "last_error": "the receiver answered 503",
                      *         "last_status_code": 503,
-                     *         "failed_at": "2026-12-02T15:31:11.919Z",
-                     *         "retried_at": "2026-12-02T15:31:12.024Z"
+                     *         "failed_at": "2026-12-02T15:48:08.094Z",
+                     *         "retried_at": "2026-12-02T15:48:08.192Z"
                      *       },
                      *       "delivery": {
-                     *         "id": "01a2278f-0f12-7326-ab94-4ec223919860",
-                     *         "webhook_id": "01a2278f-0ede-77be-83a8-9e015eaae85a",
-                     *         "event_id": "01a2278f-0f0f-711e-9d0f-334aac20beef",
+                     *         "id": "01a2279e-90e6-73ac-a5bb-1453071b7974",
+                     *         "webhook_id": "01a2279e-90d3-703d-9b49-82eaa1743ee8",
+                     *         "event_id": "01a2279e-90e2-752a-9673-c0dcb633ddeb",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-12-02T15:31:01.742Z",
+                     *             "attempted_at": "2026-12-02T15:47:52.949Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 1,
+                     *             "duration_ms": 7,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           },
                      *           {
                      *             "attempt": 2,
-                     *             "attempted_at": "2026-12-02T15:31:06.824Z",
+                     *             "attempted_at": "2026-12-02T15:48:03.024Z",
                      *             "status_code": 503,
                      *             "duration_ms": 1,
                      *             "error": "the receiver answered 503",
@@ -13167,18 +13197,18 @@ export interface operations {
                      *           },
                      *           {
                      *             "attempt": 3,
-                     *             "attempted_at": "2026-12-02T15:31:11.917Z",
+                     *             "attempted_at": "2026-12-02T15:48:08.088Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 1,
+                     *             "duration_ms": 6,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T15:31:12.024Z",
-                     *         "created_at": "2026-12-02T15:30:56.642Z",
+                     *         "next_attempt_at": "2026-12-02T15:48:08.192Z",
+                     *         "created_at": "2026-12-02T15:47:52.929Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a2278f10797706a804a076ae5d798b"
+                     *       "request_id": "req_01a2279e91e1768fb476eb95773bc436"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterRetryResponse"];
@@ -13200,7 +13230,7 @@ export interface operations {
                      * @example {
                      *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a2278f109e70618097d75d1af30a93"
+                     *       "request_id": "req_01a2279e91f871ca96e50c60bc50ff2f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13229,7 +13259,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
+                 *       "template_id": "01a2279e-5c55-713d-9c62-87dbbbc94a85",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -13254,10 +13284,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "ab481014-33f8-44f7-b51e-db1f850daee0",
-                     *         "url": "http://localhost:3000/builder/ab481014-33f8-44f7-b51e-db1f850daee0",
-                     *         "expires_at": "2026-11-29T14:16:42.704Z",
-                     *         "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
+                     *         "id": "2f928246-5286-4f1a-a18e-74ff52a28ee8",
+                     *         "url": "http://localhost:3000/builder/2f928246-5286-4f1a-a18e-74ff52a28ee8",
+                     *         "expires_at": "2026-11-29T14:33:39.506Z",
+                     *         "template_id": "01a2279e-5c55-713d-9c62-87dbbbc94a85",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -13290,9 +13320,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiJhYjQ4MTAxNC0zM2Y4LTQ0ZjctYjUxZS1kYjFmODUwZGFlZTAiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NjAwMDIsImV4cCI6MTc5NTk2MTgwMn0.9FFe3JgBVFIZ28aaqNVyV1YSRxAAO0zvWJg6Uz_c0TQ"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyZjkyODI0Ni01Mjg2LTRmMWEtYTE4ZS03NGZmNTJhMjhlZTgiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NjEwMTksImV4cCI6MTc5NTk2MjgxOX0.pOKxT3Qwj-setjtN87GUqkL0NmllMZ-zqNAmGYc6S4o"
                      *       },
-                     *       "request_id": "req_01a2278ed8857485b6d76260bde3c18f"
+                     *       "request_id": "req_01a2279e5c6c734a8e56aefae1bf4443"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -13326,7 +13356,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ed89877dd982f5ab09260f409"
+                     *       "request_id": "req_01a2279e5c79752bb52367dd2c58764e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13346,7 +13376,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example ab481014-33f8-44f7-b51e-db1f850daee0
+                 * @example 2f928246-5286-4f1a-a18e-74ff52a28ee8
                  */
                 id: string;
             };
@@ -13365,10 +13395,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "ab481014-33f8-44f7-b51e-db1f850daee0",
-                     *         "url": "http://localhost:3000/builder/ab481014-33f8-44f7-b51e-db1f850daee0",
-                     *         "expires_at": "2026-11-29T14:16:42.704Z",
-                     *         "template_id": "01a2278e-d868-756d-a783-3139a562c00e",
+                     *         "id": "2f928246-5286-4f1a-a18e-74ff52a28ee8",
+                     *         "url": "http://localhost:3000/builder/2f928246-5286-4f1a-a18e-74ff52a28ee8",
+                     *         "expires_at": "2026-11-29T14:33:39.506Z",
+                     *         "template_id": "01a2279e-5c55-713d-9c62-87dbbbc94a85",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -13402,7 +13432,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a2278ed89b76cbacb42dc5848bd24f"
+                     *       "request_id": "req_01a2279e5c7c75ae966927d811a2022d"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -13423,7 +13453,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278ed8a776ac9f5c91e01bff1488"
+                     *       "request_id": "req_01a2279e5c8772aeb5b0d53e44808cae"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13444,7 +13474,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example ab481014-33f8-44f7-b51e-db1f850daee0
+                 * @example 2f928246-5286-4f1a-a18e-74ff52a28ee8
                  */
                 id: string;
             };
@@ -13463,7 +13493,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278ed8a370c5b6353132964b0278"
+                     *       "request_id": "req_01a2279e5c807719919eb926e13451ea"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13502,31 +13532,31 @@ export interface operations {
                      * @example {
                      *       "api_keys": [
                      *         {
-                     *           "id": "01a2278e-c531-702a-9ca0-14a826595c2f",
+                     *           "id": "01a2279e-382e-709b-8ce3-4baaa230493c",
                      *           "name": "bootstrap",
                      *           "plan": "enterprise",
                      *           "scopes": [
                      *             "admin"
                      *           ],
                      *           "key_prefix": "sgn_dev_…",
-                     *           "created_at": "2026-11-29T13:46:37.735Z",
-                     *           "last_used_at": "2026-11-29T13:46:38.317Z",
+                     *           "created_at": "2026-11-29T14:03:30.202Z",
+                     *           "last_used_at": "2026-11-29T14:03:31.110Z",
                      *           "revoked_at": null,
                      *           "previous_key_expires_at": null
                      *         },
                      *         {
-                     *           "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
+                     *           "id": "01a2279e-5c9c-71bf-bc10-dac571ea103a",
                      *           "name": "CI pipeline",
                      *           "plan": "enterprise",
                      *           "scopes": [],
-                     *           "key_prefix": "sgn_Nx4p…",
-                     *           "created_at": "2026-11-29T13:46:42.739Z",
-                     *           "last_used_at": "2026-11-29T13:46:42.747Z",
+                     *           "key_prefix": "sgn_C-6i…",
+                     *           "created_at": "2026-11-29T14:03:39.548Z",
+                     *           "last_used_at": "2026-11-29T14:03:39.559Z",
                      *           "revoked_at": null,
                      *           "previous_key_expires_at": null
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ed8bc72119d8d9ef037110131"
+                     *       "request_id": "req_01a2279e5caa716eab4cd7a2498f4708"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyListResponse"];
@@ -13546,7 +13576,7 @@ export interface operations {
                      * @example {
                      *       "error": "Managing API keys takes a key with the admin scope",
                      *       "code": "FORBIDDEN",
-                     *       "request_id": "req_01a2278ed8b975db839a9a0583226ada"
+                     *       "request_id": "req_01a2279e5ca276dd9ade6cd830b64c95"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13594,18 +13624,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
+                     *         "id": "01a2279e-5c9c-71bf-bc10-dac571ea103a",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_Nx4p…",
-                     *         "created_at": "2026-11-29T13:46:42.739Z",
+                     *         "key_prefix": "sgn_C-6i…",
+                     *         "created_at": "2026-11-29T14:03:39.548Z",
                      *         "last_used_at": null,
                      *         "revoked_at": null,
                      *         "previous_key_expires_at": null,
-                     *         "key": "sgn_Nx4pBMWfz9OoOPYPNIPAoxW0mPqBiaf4BrQOAuj54js"
+                     *         "key": "sgn_C-6iuCIyEIAk2oeHUW_1FJM64ruzHg52f4TP2Go2I4w"
                      *       },
-                     *       "request_id": "req_01a2278ed8b270b08ff12179f14b4adf"
+                     *       "request_id": "req_01a2279e5c9b75fa987307b267d1b711"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyIssuedResponse"];
@@ -13634,7 +13664,7 @@ export interface operations {
                      *           "message": "must be one of admin"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ed8b776bbb0debcfbc8f21119"
+                     *       "request_id": "req_01a2279e5ca0777aba7a26c4a42209b1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13654,7 +13684,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
+                 * @example 01a2279e-5c9c-71bf-bc10-dac571ea103a
                  */
                 id: string;
             };
@@ -13673,17 +13703,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
+                     *         "id": "01a2279e-5c9c-71bf-bc10-dac571ea103a",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_Nx4p…",
-                     *         "created_at": "2026-11-29T13:46:42.739Z",
-                     *         "last_used_at": "2026-11-29T13:46:42.747Z",
+                     *         "key_prefix": "sgn_C-6i…",
+                     *         "created_at": "2026-11-29T14:03:39.548Z",
+                     *         "last_used_at": "2026-11-29T14:03:39.559Z",
                      *         "revoked_at": null,
                      *         "previous_key_expires_at": null
                      *       },
-                     *       "request_id": "req_01a2278ed8bd717ca92fd98cac38c597"
+                     *       "request_id": "req_01a2279e5cb17021bdfd7abcc83a9069"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyResponse"];
@@ -13708,7 +13738,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
+                 * @example 01a2279e-5c9c-71bf-bc10-dac571ea103a
                  */
                 id: string;
             };
@@ -13727,7 +13757,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278ed8c27576882c040579d69e48"
+                     *       "request_id": "req_01a2279e5cb971ba8c17876f45d81a16"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13748,7 +13778,7 @@ export interface operations {
                      * @example {
                      *       "error": "API key not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278ed8c571cc98776195e4ec09f1"
+                     *       "request_id": "req_01a2279e5cc077799dc092e0c397ff09"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13772,7 +13802,7 @@ export interface operations {
             path: {
                 /**
                  * @description API key id
-                 * @example 01a2278e-d8b3-7595-b2ef-5ea266b8928f
+                 * @example 01a2279e-5c9c-71bf-bc10-dac571ea103a
                  */
                 id: string;
             };
@@ -13802,18 +13832,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "01a2278e-d8b3-7595-b2ef-5ea266b8928f",
+                     *         "id": "01a2279e-5c9c-71bf-bc10-dac571ea103a",
                      *         "name": "CI pipeline",
                      *         "plan": "enterprise",
                      *         "scopes": [],
-                     *         "key_prefix": "sgn_aHx1…",
-                     *         "created_at": "2026-11-29T13:46:42.739Z",
-                     *         "last_used_at": "2026-11-29T13:46:42.747Z",
+                     *         "key_prefix": "sgn_ZMU3…",
+                     *         "created_at": "2026-11-29T14:03:39.548Z",
+                     *         "last_used_at": "2026-11-29T14:03:39.559Z",
                      *         "revoked_at": null,
-                     *         "previous_key_expires_at": "2026-11-29T14:16:42.751Z",
-                     *         "key": "sgn_aHx1tBNjFWYGzUTGpDQCXBj625BiV6Eh--dqt1Nprz0"
+                     *         "previous_key_expires_at": "2026-11-29T14:33:39.572Z",
+                     *         "key": "sgn_ZMU3ifL7uFihhCEsiGvNqFMGOPG6HYUUPNZY3xXD_ag"
                      *       },
-                     *       "request_id": "req_01a2278ed8bf73c39b9a2a422b1939d8"
+                     *       "request_id": "req_01a2279e5cb3748bbfd531a9b814da62"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyIssuedResponse"];
@@ -13840,7 +13870,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
+                 * @example YTKTpBFOpljI-pzEo3ioXvcprGD9T0rIhTh1Y8grl7M
                  */
                 token: string;
             };
@@ -13866,7 +13896,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                     *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -13879,10 +13909,11 @@ export interface operations {
                      *           "DRAWN",
                      *           "UPLOADED"
                      *         ],
-                     *         "signature_color": "#000000"
+                     *         "signature_color": "#000000",
+                     *         "signature_level": "seal"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                     *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -13895,13 +13926,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T13:46:39.783Z",
+                     *         "verified_at": "2026-11-29T14:03:33.673Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T13:46:39.783Z"
+                     *             "verified_at": "2026-11-29T14:03:33.673Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -13946,7 +13977,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                     *           "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13956,10 +13987,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/documents/01a2279e-3fe5-721a-ad0f-0e3814a85ae3.pdf?expires=1795964613&signature=13021e539ac031670a66019f7ff43ab6e183dcb2a6bc394b39a4141b176795e5&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                     *               "id": "01a2279e-404e-725e-b879-8638484a93e5",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -13968,7 +13999,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                     *           "id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13978,11 +14009,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/uploads/01a2279e-4149-770d-81b6-522f0cc0f073.pdf?expires=1795964613&signature=a33f6085d8b29923584415773326e7b5c3236b8b6a4ccfe5bea847d77c34e0d5&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ecd39757ba27281ca35684c07"
+                     *       "request_id": "req_01a2279e45e675eabc87f9f0e08215f3"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -14001,7 +14032,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2278ecd607728b2f1802690566df0"
+                     *       "request_id": "req_01a2279e4636740d938c6de194bb28b5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14023,7 +14054,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
+                 * @example YTKTpBFOpljI-pzEo3ioXvcprGD9T0rIhTh1Y8grl7M
                  */
                 token: string;
             };
@@ -14062,8 +14093,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T13:46:39.904Z",
-                     *       "request_id": "req_01a2278ecd9a704aa98fe212253f4c8c"
+                     *       "signed_at": "2026-11-29T14:03:33.941Z",
+                     *       "request_id": "req_01a2279e46a4717ba2e41b95b2bf0aac"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -14093,7 +14124,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ecd867266a303332f76369635"
+                     *       "request_id": "req_01a2279e468b77b8857390ad8680339a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14114,7 +14145,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HC3zaWttqJLHXxB3Ul9BZ_v7RiIRBTakkHlSjfg3rEo
+                 * @example 11Wx73cNXOgwDDYs96t-8qwXWC2m3RbpHPH7q-DkvRM
                  */
                 token: string;
             };
@@ -14174,7 +14205,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a2278edad5723fb531e24c489633e0"
+                     *       "request_id": "req_01a2279e5f3474889f4500cd7cc0d448"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -14205,7 +14236,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278edafe757b85815fa1ac34148a"
+                     *       "request_id": "req_01a2279e5f49718c8fba48ea23519b73"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14226,7 +14257,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example FPkT0e9N6cm6PMvS5cVzqNZeQuAtDg-YAA60ohPVMeo
+                 * @example 86CUGSHilb-RVES9AEvw7adQkHT2Uu_76SDzKWx7mI0
                  */
                 token: string;
             };
@@ -14261,7 +14292,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a2278ed65373f89fd42902fa1a1cb4"
+                     *       "request_id": "req_01a2279e5a16757fa2d3ce0160e9cd66"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -14289,7 +14320,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HC3zaWttqJLHXxB3Ul9BZ_v7RiIRBTakkHlSjfg3rEo
+                 * @example 11Wx73cNXOgwDDYs96t-8qwXWC2m3RbpHPH7q-DkvRM
                  */
                 token: string;
             };
@@ -14321,9 +14352,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a2278e-dab5-7748-93aa-2ed41890ce6a"
+                     *         "id": "01a2279e-5f12-731c-9a20-24ab70f3c37e"
                      *       },
-                     *       "request_id": "req_01a2278eda9d757ea2a351a2fd199bee"
+                     *       "request_id": "req_01a2279e5ee172ca80b37cda670a00d5"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -14351,7 +14382,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example k5LXh5_wkbRFiADbRxzkDRj_M1LAWkqPnOOjmL6MfT4
+                 * @example 8Mb7PXg0UqEd8Kz1BZBd0XHKnN443DJhBiwSFeMBoIU
                  */
                 token: string;
             };
@@ -14395,7 +14426,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example k5LXh5_wkbRFiADbRxzkDRj_M1LAWkqPnOOjmL6MfT4
+                 * @example 8Mb7PXg0UqEd8Kz1BZBd0XHKnN443DJhBiwSFeMBoIU
                  */
                 token: string;
             };
@@ -14405,7 +14436,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "GDGXH9",
+                 *       "code": "YPEX76",
                  *       "disclosure_version": "2026-11-29"
                  *     }
                  */
@@ -14438,10 +14469,10 @@ export interface operations {
                      *       "consumer_consent": {
                      *         "required": true,
                      *         "version": "2026-11-29",
-                     *         "given_at": "2026-11-29T14:17:44.523Z",
+                     *         "given_at": "2026-11-29T14:34:41.641Z",
                      *         "given_version": "2026-11-29"
                      *       },
-                     *       "request_id": "req_01a2278edfab75a8a560125e53905f58"
+                     *       "request_id": "req_01a2279e64c974dcb17937fab06fe292"
                      *     }
                      */
                     "application/json": {
@@ -14488,7 +14519,7 @@ export interface operations {
                      *           "message": "does not match the code in the consent document"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278edfa373bfa0a806cc5990d900"
+                     *       "request_id": "req_01a2279e64c2762ea0c5496d8a45e618"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14509,7 +14540,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example kN6NbhEsJz0sRPLRS5V34guYtgYa-VeAYD93pkVuoBY
+                 * @example VLjhY5da827E9fr4saOTv8vPpLh49EcEXtURr9M4RQM
                  */
                 token: string;
             };
@@ -14535,7 +14566,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a2278edfb57121bb41df42915747a7"
+                     *       "request_id": "req_01a2279e64e07142af21bfe638454966"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -14560,7 +14591,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NlnYrwPM5GJR8_kdCQhlOMV8shhbptvyjnUXXHmEuQM
+                 * @example RVlSv1ZGHx_CMBttzowDWulinZJQyBZyJ_4ttRPZPVk
                  */
                 token: string;
             };
@@ -14602,7 +14633,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NlnYrwPM5GJR8_kdCQhlOMV8shhbptvyjnUXXHmEuQM
+                 * @example RVlSv1ZGHx_CMBttzowDWulinZJQyBZyJ_4ttRPZPVk
                  */
                 token: string;
             };
@@ -14665,7 +14696,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a2278e-d5d1-7559-9494-c0d6fe56e102.POqVPgMWpdwSFy-QOiMRvRhoMyWnvpGf_kc9HM0d8n0"
+                 *       "bounce_token": "01a2279e-5995-76fa-a7d0-a00a5bfc1fe2.1IW3mWC4tnScRL1GIs9IqW-lLwPBgJYTBHcafceHsqI"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -14689,7 +14720,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2278ed647772fb70b4ccf577e12de"
+                     *       "request_id": "req_01a2279e5a05736a8cc53b6e9c1ff922"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -14714,12 +14745,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
+                 * @example YTKTpBFOpljI-pzEo3ioXvcprGD9T0rIhTh1Y8grl7M
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a2278e-c9e7-706b-8fbd-84befc0c10b3
+                 * @example 01a2279e-3fe5-721a-ad0f-0e3814a85ae3
                  */
                 document_id: string;
             };
@@ -14757,7 +14788,7 @@ export interface operations {
                      * @example {
                      *       "error": "Consent to electronic records and signatures first: read the disclosure and POST /signing/v1/:token/consent with the code in the consent document",
                      *       "code": "CONSENT_REQUIRED",
-                     *       "request_id": "req_01a2278edd7a72d09db021e528fde745"
+                     *       "request_id": "req_01a2279e626f745881756335611876ac"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14781,7 +14812,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo
+                 * @example GXVYLNhUvOEIQ90Gqqn-DPtOUHmkojwqF3E6FvrHvbg
                  */
                 token: string;
             };
@@ -14818,8 +14849,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T14:16:39.923Z",
-                     *       "request_id": "req_01a2278ecdac7149951f6faa6d5ecb67"
+                     *       "expires_at": "2026-11-29T14:33:33.992Z",
+                     *       "request_id": "req_01a2279e46c976bbb38dc6b953a982a1"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -14847,7 +14878,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo
+                 * @example GXVYLNhUvOEIQ90Gqqn-DPtOUHmkojwqF3E6FvrHvbg
                  */
                 token: string;
             };
@@ -14857,7 +14888,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "632769"
+                 *       "code": "063636"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -14881,8 +14912,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T13:46:39.998Z",
-                     *       "request_id": "req_01a2278ecdf47067a03064686a382c99"
+                     *       "verified_at": "2026-11-29T14:03:34.111Z",
+                     *       "request_id": "req_01a2279e4751770b9a20317b2e4b429e"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -14910,7 +14941,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
+                 * @example nUl_hbSYbKsirQQJE5h4yAzFnwUzSgPnF_-XPN-nM4E
                  */
                 token: string;
             };
@@ -14949,8 +14980,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T14:17:46.449Z",
-                     *       "request_id": "req_01a2278ee72a721390759efdc4ee0653"
+                     *       "given_at": "2026-11-29T14:34:41.918Z",
+                     *       "request_id": "req_01a2279e65cb70cc950ba61fe8527e58"
                      *     }
                      */
                     "application/json": {
@@ -14987,7 +15018,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
+                 * @example nUl_hbSYbKsirQQJE5h4yAzFnwUzSgPnF_-XPN-nM4E
                  */
                 token: string;
             };
@@ -15029,7 +15060,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a2278ee7fb722c949d3dce1e8096ae"
+                     *       "request_id": "req_01a2279e6656705f89908261f9cf3c9c"
                      *     }
                      */
                     "application/json": {
@@ -15070,7 +15101,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2278ee74c762c89e1d881f276e99b"
+                     *       "request_id": "req_01a2279e65ec75faa744ce7506f3b854"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -15091,7 +15122,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
+                 * @example nUl_hbSYbKsirQQJE5h4yAzFnwUzSgPnF_-XPN-nM4E
                  */
                 token: string;
             };
@@ -15116,8 +15147,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T14:27:50.024Z",
-                     *       "request_id": "req_01a2278ef519765a83109e04fe03215c"
+                     *       "expires_at": "2026-11-29T14:44:47.158Z",
+                     *       "request_id": "req_01a2279e7a3c750fa800c276d378d760"
                      *     }
                      */
                     "application/json": {
@@ -15153,7 +15184,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HAvf4clU31NLx3xJ8aBuaaAWxLWSvF71463NRL8Nmss
+                 * @example nUl_hbSYbKsirQQJE5h4yAzFnwUzSgPnF_-XPN-nM4E
                  */
                 token: string;
             };
@@ -15197,7 +15228,7 @@ export interface operations {
                      *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a2278ef627745dad76467017f8cbd4"
+                     *       "request_id": "req_01a2279e7b98777aaa0e5f231b67322e"
                      *     }
                      */
                     "application/json": {
@@ -15236,7 +15267,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 63DlNc5IXHrmmMyG3JEZdW-SiDe6aZbNtZSQpkHi--E
+                 * @example NDwnxZJtIXDIo8DCRDkHzt9o9R8mU28zZbdd4hblYW4
                  */
                 token: string;
             };
@@ -15260,9 +15291,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_cbb9ea7091d14fd8f98d189e_secret_d72a672e7e17918a934ca93d",
-                     *       "expires_at": "2026-11-29T15:28:54.805Z",
-                     *       "request_id": "req_01a2278f07ab75dfa34cb600df5e688d"
+                     *       "url": "https://verify.stripe.com/start/vs_d011bfd8ba2b7a0f6bde94dc_secret_ee2ff0b7004fa999991cbee7",
+                     *       "expires_at": "2026-11-29T15:45:51.857Z",
+                     *       "request_id": "req_01a2279e8c8a7385b58f083c8728ebf8"
                      *     }
                      */
                     "application/json": {
@@ -15302,19 +15333,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_e895d4560c7fce804b7a1e11",
+                 *       "id": "evt_87fc43b0e01cb68503188893",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795962534,
+                 *       "created": 1795963551,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_cbb9ea7091d14fd8f98d189e",
+                 *           "id": "vs_d011bfd8ba2b7a0f6bde94dc",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a2278f-07b6-76d3-b959-3dfeef68ac23",
+                 *           "client_reference_id": "01a2279e-8c94-739a-ab1e-87af5a434acf",
                  *           "client_secret": null,
-                 *           "created": 1795962534,
+                 *           "created": 1795963551,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_2714c42de75b312e38c61984",
+                 *           "last_verification_report": "vr_78f16f84df45bc9f868f3ec2",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -15368,7 +15399,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a2278f084e70da9f1626e14aa67902"
+                     *       "request_id": "req_01a2279e8d1071f5a2e4101e5cca7ada"
                      *     }
                      */
                     "application/json": {
@@ -15518,7 +15549,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Ng44AWjmrwRQyKTazKOT0mPedB2etJT66b7xAs97jb4
+                 * @example YTKTpBFOpljI-pzEo3ioXvcprGD9T0rIhTh1Y8grl7M
                  */
                 token: string;
             };
@@ -15670,7 +15701,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a2278ec580727c8edafd89c65f443a"
+                     *       "request_id": "req_01a2279e388d75cdb547553834015ca2"
                      *     }
                      */
                     "application/json": {
@@ -15784,7 +15815,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a2278ec5cc712bac6adc85f67daf01"
+                     *       "request_id": "req_01a2279e391870b8bcefb6b580e0f07a"
                      *     }
                      */
                     "application/json": {
@@ -15822,7 +15853,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a2278ec5ff75d896c7dd7350ccf639"
+                     *       "request_id": "req_01a2279e396d70d8a49100d90545eddb"
                      *     }
                      */
                     "application/json": {
@@ -16164,14 +16195,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cb30-7731-9169-d12446222ea1",
+                 *       "id": "01a2279e-42c3-76ef-abe4-3a626ed9e194",
                  *       "data": {
-                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                 *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T13:46:39.271Z",
+                 *         "sent_at": "2026-11-29T14:03:32.911Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -16202,6 +16233,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -16280,43 +16312,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/documents/01a2278e-c9e7-706b-8fbd-84befc0c10b3.pdf?expires=1795963599&signature=fd79e6591255000587971ef0efd7b7fbbbeb2fea3ab56dec0c80535ff175db6b&name=sample-contract.pdf",
+                 *             "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/documents/01a2279e-3fe5-721a-ad0f-0e3814a85ae3.pdf?expires=1795964612&signature=3e469398b02e33fd1960b365bf2439efe03fb46b8fb4bab96780c40be0e7e378&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/uploads/01a2278e-ca81-779d-8bbf-e1a5cb1ca294.pdf?expires=1795963599&signature=e62bbb9df2082777ff7a936cbbc2f087f1efe7cf9e4b5346ad3238ec4c02e008&name=annex.pdf",
+                 *             "id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/uploads/01a2279e-4149-770d-81b6-522f0cc0f073.pdf?expires=1795964612&signature=6be5f4ac3349aa1438637ac6d11c0db711067a83ebc86f8e94df8b17c9b80081&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:39.180Z",
+                 *             "created_at": "2026-11-29T14:03:32.727Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:39.180Z",
+                 *             "updated_at": "2026-11-29T14:03:32.727Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                 *             "id": "01a2279e-404e-725e-b879-8638484a93e5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16328,19 +16360,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *             "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16352,18 +16384,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": {
-                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *               "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -16371,7 +16403,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -16382,16 +16414,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:39.271Z",
+                 *             "updated_at": "2026-11-29T14:03:32.911Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16402,16 +16434,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:39.271Z",
+                 *             "updated_at": "2026-11-29T14:03:32.911Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16452,14 +16484,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d2e3-7151-be89-92e049e901b6",
+                 *       "id": "01a2279e-5256-73bc-8f6b-d5498366b6f5",
                  *       "data": {
-                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                 *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T13:46:39.271Z",
+                 *         "sent_at": "2026-11-29T14:03:32.911Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -16490,6 +16522,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -16568,43 +16601,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-c9e7-706b-8fbd-84befc0c10b3-01a2278e-d15d-733d-8277-b58cfbef0b55.pdf?expires=1795963601&signature=9feab2b0ce28de1a7fcf0784ee820b82940ad947e8bc266732967d4388e50cbc&name=sample-contract.pdf",
+                 *             "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/signed/01a2279e-3fe5-721a-ad0f-0e3814a85ae3-01a2279e-4f8f-73b6-9250-6fdb47c66b1f.pdf?expires=1795964616&signature=95a74cc7b5a08bab33f92ae822050660dc9baf60d948df436114979ad3be94ea&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "0953d893d5308334aa1092aede70f86b1834092761c3231fac5f7d6171d1a822",
+                 *             "sha256": "16fc010eed19d62906bdfa5667d235edac0819d55d9872d7bb93e2582a53e387",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69507,
+                 *             "file_size": 69420,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:41.244Z",
+                 *             "updated_at": "2026-11-29T14:03:36.912Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-cab5-74fb-9623-0afae65ae5bf-01a2278e-d2d2-7559-a9a7-4583900f1986.pdf?expires=1795963601&signature=f9479cd544a868f704fc264650a6763af245e18e4b36af68b51bd5a34a580abc&name=annex.pdf",
+                 *             "id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/signed/01a2279e-41d5-7098-a8ed-c7b1dd593e9d-01a2279e-5244-7287-a798-41843f44603c.pdf?expires=1795964616&signature=3b082805429288b2599560102d763f977e10571046a45bbb412e537c50cfcc01&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "bb95f43d74451f2e2455bc263827639650ca320194faba78e73cceb451f82740",
+                 *             "sha256": "4ca81b10dd0a85720e2f26914d43469f736bd5595ba793fcd1ddc17acf2afb0e",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70876,
+                 *             "file_size": 70877,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:39.180Z",
+                 *             "created_at": "2026-11-29T14:03:32.727Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:41.244Z",
+                 *             "updated_at": "2026-11-29T14:03:36.912Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                 *             "id": "01a2279e-404e-725e-b879-8638484a93e5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16616,19 +16649,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *             "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -16640,18 +16673,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": {
-                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *               "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -16659,7 +16692,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -16668,18 +16701,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T13:46:40.017Z",
+                 *             "signed_at": "2026-11-29T14:03:34.148Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:40.017Z",
+                 *             "updated_at": "2026-11-29T14:03:34.148Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16688,21 +16721,21 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T13:46:39.904Z",
+                 *             "signed_at": "2026-11-29T14:03:33.941Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:39.904Z",
+                 *             "updated_at": "2026-11-29T14:03:33.941Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:41.244Z",
+                 *         "updated_at": "2026-11-29T14:03:36.912Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T13:46:41.244Z"
+                 *         "completed_at": "2026-11-29T14:03:36.912Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -16740,14 +16773,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d66f-76ec-b05d-f38d8b953777",
+                 *       "id": "01a2279e-5a41-70d9-a6fe-1eaabd3a1e60",
                  *       "data": {
-                 *         "id": "01a2278e-d5a0-729f-8f8e-23654effc438",
+                 *         "id": "01a2279e-5961-73c9-a690-f63fe3f2419f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T13:46:41.970Z",
+                 *         "sent_at": "2026-11-29T14:03:38.733Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16775,6 +16808,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -16853,28 +16887,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-d5a2-7258-8c57-69655fadd54e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-d5a0-729f-8f8e-23654effc438/documents/01a2278e-d5a2-7258-8c57-69655fadd54e.pdf?expires=1795963602&signature=1033cb48fa0081f8ab0e9f121ad3511b22bfe5e84f623059eb0dfb49ec5a74f6&name=lease.pdf",
+                 *             "id": "01a2279e-5963-709a-990b-a1f9a51c62a3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-5961-73c9-a690-f63fe3f2419f/documents/01a2279e-5963-709a-990b-a1f9a51c62a3.pdf?expires=1795964618&signature=99f594a0d140a3ca53cbc102a8bdfd625258748897adebc82012c8fb1e665665&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:41.952Z",
+                 *             "created_at": "2026-11-29T14:03:38.721Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:41.952Z",
+                 *             "updated_at": "2026-11-29T14:03:38.721Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:41.952Z",
+                 *         "created_at": "2026-11-29T14:03:38.721Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
+                 *             "id": "01a2279e-5964-7054-9775-88f126144603",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -16885,16 +16919,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:41.952Z",
+                 *             "created_at": "2026-11-29T14:03:38.721Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:42.143Z",
+                 *             "updated_at": "2026-11-29T14:03:38.908Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
+                 *             "envelope_id": "01a2279e-5961-73c9-a690-f63fe3f2419f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:42.143Z",
+                 *         "updated_at": "2026-11-29T14:03:38.908Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16935,14 +16969,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d495-70ed-9e7d-5bf27518d6b6",
+                 *       "id": "01a2279e-563f-776e-be3f-3390952cbaf2",
                  *       "data": {
-                 *         "id": "01a2278e-c8e6-7246-ba26-832657c693de",
+                 *         "id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T13:46:39.271Z",
+                 *         "sent_at": "2026-11-29T14:03:32.911Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -16973,6 +17007,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -17051,43 +17086,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-c9e7-706b-8fbd-84befc0c10b3-01a2278e-d15d-733d-8277-b58cfbef0b55.pdf?expires=1795963601&signature=9feab2b0ce28de1a7fcf0784ee820b82940ad947e8bc266732967d4388e50cbc&name=sample-contract.pdf",
+                 *             "id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/signed/01a2279e-3fe5-721a-ad0f-0e3814a85ae3-01a2279e-4f8f-73b6-9250-6fdb47c66b1f.pdf?expires=1795964616&signature=95a74cc7b5a08bab33f92ae822050660dc9baf60d948df436114979ad3be94ea&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "0953d893d5308334aa1092aede70f86b1834092761c3231fac5f7d6171d1a822",
+                 *             "sha256": "16fc010eed19d62906bdfa5667d235edac0819d55d9872d7bb93e2582a53e387",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69507,
+                 *             "file_size": 69420,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:41.244Z",
+                 *             "updated_at": "2026-11-29T14:03:36.912Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/signed/01a2278e-cab5-74fb-9623-0afae65ae5bf-01a2278e-d2d2-7559-a9a7-4583900f1986.pdf?expires=1795963601&signature=f9479cd544a868f704fc264650a6763af245e18e4b36af68b51bd5a34a580abc&name=annex.pdf",
+                 *             "id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/signed/01a2279e-41d5-7098-a8ed-c7b1dd593e9d-01a2279e-5244-7287-a798-41843f44603c.pdf?expires=1795964616&signature=3b082805429288b2599560102d763f977e10571046a45bbb412e537c50cfcc01&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "bb95f43d74451f2e2455bc263827639650ca320194faba78e73cceb451f82740",
+                 *             "sha256": "4ca81b10dd0a85720e2f26914d43469f736bd5595ba793fcd1ddc17acf2afb0e",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70876,
+                 *             "file_size": 70877,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T13:46:39.180Z",
+                 *             "created_at": "2026-11-29T14:03:32.727Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T13:46:41.244Z",
+                 *             "updated_at": "2026-11-29T14:03:36.912Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c471ff40a2ac",
+                 *             "id": "01a2279e-404e-725e-b879-8638484a93e5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -17099,19 +17134,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *             "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -17123,18 +17158,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T13:46:38.694Z",
+                 *             "updated_at": "2026-11-29T14:03:31.711Z",
                  *             "coordinates": {
-                 *               "id": "01a2278e-ca06-7366-ac8c-c891b0d2c102",
+                 *               "id": "01a2279e-404e-725e-b879-882f7675081d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a2278e-c9e7-706b-8fbd-84befc0c10b3",
+                 *             "document_id": "01a2279e-3fe5-721a-ad0f-0e3814a85ae3",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "recipient_id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -17142,7 +17177,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *             "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -17151,18 +17186,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T13:46:40.017Z",
+                 *             "signed_at": "2026-11-29T14:03:34.148Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:40.017Z",
+                 *             "updated_at": "2026-11-29T14:03:34.148Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           },
                  *           {
-                 *             "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *             "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -17171,23 +17206,23 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T13:46:39.904Z",
+                 *             "signed_at": "2026-11-29T14:03:33.941Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T13:46:38.694Z",
+                 *             "created_at": "2026-11-29T14:03:31.711Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T13:46:39.904Z",
+                 *             "updated_at": "2026-11-29T14:03:33.941Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *             "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:41.244Z",
+                 *         "updated_at": "2026-11-29T14:03:36.912Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T13:46:41.244Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278e-c8e6-7246-ba26-832657c693de/evidence/22-1795960001291.pdf?expires=1796046401&signature=73d2ed1f4df1b7c98735491c21e33e2aba9fbebac0908dd769dc0da73344115e&name=evidence-01a2278e-c8e6-7246-ba26-832657c693de.pdf",
-                 *         "evidence_generated_at": "2026-11-29T13:46:41.291Z"
+                 *         "completed_at": "2026-11-29T14:03:36.912Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-3dff-746a-befb-b1b69abc5e93/evidence/22-1795961017025.pdf?expires=1796047417&signature=6be27693dace765d1c93520c86473098d457fffff44fa62b96395be099797e6d&name=evidence-01a2279e-3dff-746a-befb-b1b69abc5e93.pdf",
+                 *         "evidence_generated_at": "2026-11-29T14:03:37.025Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -17225,17 +17260,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cab7-7723-a552-8deca4ba6cff",
+                 *       "id": "01a2279e-41d7-70f8-a58c-5167084d0fc0",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a2278e-cab5-74fb-9623-0afae65ae5bf",
+                 *         "file_id": "01a2279e-41d5-7098-a8ed-c7b1dd593e9d",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
-                 *         "uploaded_at": "2026-11-29T13:46:39.121Z",
-                 *         "processed_at": "2026-11-29T13:46:39.157Z",
-                 *         "presigned_upload_id": "01a2278e-ca81-779d-8bbf-e1a5cb1ca294"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
+                 *         "uploaded_at": "2026-11-29T14:03:32.616Z",
+                 *         "processed_at": "2026-11-29T14:03:32.693Z",
+                 *         "presigned_upload_id": "01a2279e-4149-770d-81b6-522f0cc0f073"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -17273,9 +17308,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cba3-768e-9301-0931cb8e5f2f",
+                 *       "id": "01a2279e-4441-701e-9149-43b2682bc91f",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *         "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17286,13 +17321,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -17330,9 +17365,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cc85-776f-b9c8-9c5b615695ae",
+                 *       "id": "01a2279e-449f-7348-bf12-b7bac9342324",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *         "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17343,13 +17378,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -17387,9 +17422,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d60d-71a9-979c-ec22844626e0",
+                 *       "id": "01a2279e-59dc-745d-8eed-7d3d3f4bc819",
                  *       "data": {
-                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
+                 *         "id": "01a2279e-5964-7054-9775-88f126144603",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17400,13 +17435,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:41.952Z",
+                 *         "created_at": "2026-11-29T14:03:38.721Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:41.970Z",
+                 *         "updated_at": "2026-11-29T14:03:38.733Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
+                 *         "envelope_id": "01a2279e-5961-73c9-a690-f63fe3f2419f"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -17444,9 +17479,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d629-732d-adfc-1a6bda186304",
+                 *       "id": "01a2279e-59f2-75c6-a167-d8e5466b355b",
                  *       "data": {
-                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
+                 *         "id": "01a2279e-5964-7054-9775-88f126144603",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17457,13 +17492,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:41.952Z",
+                 *         "created_at": "2026-11-29T14:03:38.721Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:41.970Z",
+                 *         "updated_at": "2026-11-29T14:03:38.733Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
+                 *         "envelope_id": "01a2279e-5961-73c9-a690-f63fe3f2419f"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -17501,9 +17536,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d64c-74bd-b8e4-42c27f12ff7a",
+                 *       "id": "01a2279e-5a0e-761c-990a-8da5baa53104",
                  *       "data": {
-                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
+                 *         "id": "01a2279e-5964-7054-9775-88f126144603",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17514,13 +17549,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:41.952Z",
+                 *         "created_at": "2026-11-29T14:03:38.721Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:41.970Z",
+                 *         "updated_at": "2026-11-29T14:03:38.733Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
+                 *         "envelope_id": "01a2279e-5961-73c9-a690-f63fe3f2419f"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -17558,9 +17593,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cb38-732f-bd42-5d84bdab935b",
+                 *       "id": "01a2279e-42ed-7754-9c52-ddb561c07799",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *         "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17571,14 +17606,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de",
-                 *         "signing_url": "http://localhost:3000/sign/fVuKmY2w2Gzs0uiHLNdfHEgMirIbLqi67ktc91g3KGo"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93",
+                 *         "signing_url": "http://localhost:3000/sign/GXVYLNhUvOEIQ90Gqqn-DPtOUHmkojwqF3E6FvrHvbg"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -17616,9 +17651,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cb3c-77d9-bd8b-4104ea6ecd58",
+                 *       "id": "01a2279e-4300-738c-96d4-d7679e34f8c0",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-bfbe2afd2846",
+                 *         "id": "01a2279e-404e-725e-b879-7fd65b25c6f3",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -17629,13 +17664,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -17673,9 +17708,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cda4-7022-9b89-0ace795a8df8",
+                 *       "id": "01a2279e-46bb-7053-9a97-23125ffee128",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17685,17 +17720,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T13:46:39.904Z",
+                 *         "signed_at": "2026-11-29T14:03:33.941Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.904Z",
+                 *         "updated_at": "2026-11-29T14:03:33.941Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -17733,9 +17768,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d66c-7515-bc90-1a426ac8a50e",
+                 *       "id": "01a2279e-5a3d-73f4-8175-e4bf7a77354c",
                  *       "data": {
-                 *         "id": "01a2278e-d5a8-7308-8c90-9fb4cf155d04",
+                 *         "id": "01a2279e-5964-7054-9775-88f126144603",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -17747,15 +17782,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:41.952Z",
+                 *         "created_at": "2026-11-29T14:03:38.721Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:42.143Z",
+                 *         "updated_at": "2026-11-29T14:03:38.908Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d5a0-729f-8f8e-23654effc438"
+                 *         "envelope_id": "01a2279e-5961-73c9-a690-f63fe3f2419f"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -17793,9 +17828,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cbb8-778d-be3e-1fca25c1a2b4",
+                 *       "id": "01a2279e-441b-729b-ba0f-43703dde34dc",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17806,23 +17841,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "validation": {
-                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
+                 *           "id": "01a2279e-43d9-700e-b239-4d86b9cd11f5",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T13:46:39.343Z",
-                 *           "expires_at": "2026-11-29T14:16:39.343Z",
+                 *           "created_at": "2026-11-29T14:03:33.167Z",
+                 *           "expires_at": "2026-11-29T14:33:33.167Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -17860,9 +17895,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-ccae-7335-a40f-c42b1638dc77",
+                 *       "id": "01a2279e-44d0-73ec-82a2-ec69549a33d2",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17873,23 +17908,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "validation": {
-                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
+                 *           "id": "01a2279e-43d9-700e-b239-4d86b9cd11f5",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T13:46:39.624Z",
-                 *           "created_at": "2026-11-29T13:46:39.343Z",
-                 *           "expires_at": "2026-11-29T14:16:39.343Z",
+                 *           "sent_at": "2026-11-29T14:03:33.407Z",
+                 *           "created_at": "2026-11-29T14:03:33.167Z",
+                 *           "expires_at": "2026-11-29T14:33:33.167Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -17927,9 +17962,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cd30-710f-8af4-8ad923179257",
+                 *       "id": "01a2279e-45b7-71c2-84ee-63d216999e53",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17940,23 +17975,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "validation": {
-                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
+                 *           "id": "01a2279e-43d9-700e-b239-4d86b9cd11f5",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T13:46:39.624Z",
-                 *           "created_at": "2026-11-29T13:46:39.343Z",
-                 *           "expires_at": "2026-11-29T14:16:39.343Z",
-                 *           "verified_at": "2026-11-29T13:46:39.783Z",
+                 *           "sent_at": "2026-11-29T14:03:33.407Z",
+                 *           "created_at": "2026-11-29T14:03:33.167Z",
+                 *           "expires_at": "2026-11-29T14:33:33.167Z",
+                 *           "verified_at": "2026-11-29T14:03:33.673Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -17994,9 +18029,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-cd14-7402-ade0-c1a751ab61cf",
+                 *       "id": "01a2279e-457c-718e-b5f8-c78b5f50dcbe",
                  *       "data": {
-                 *         "id": "01a2278e-ca06-7366-ac8c-c0b142a56e65",
+                 *         "id": "01a2279e-404e-725e-b879-82c48e6b7a24",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -18007,23 +18042,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:38.694Z",
+                 *         "created_at": "2026-11-29T14:03:31.711Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:39.271Z",
+                 *         "updated_at": "2026-11-29T14:03:32.911Z",
                  *         "validation": {
-                 *           "id": "01a2278e-cb94-72dd-b392-f53e3f5e8317",
+                 *           "id": "01a2279e-43d9-700e-b239-4d86b9cd11f5",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T13:46:39.624Z",
-                 *           "created_at": "2026-11-29T13:46:39.343Z",
-                 *           "expires_at": "2026-11-29T14:16:39.343Z",
+                 *           "sent_at": "2026-11-29T14:03:33.407Z",
+                 *           "created_at": "2026-11-29T14:03:33.167Z",
+                 *           "expires_at": "2026-11-29T14:33:33.167Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-c8e6-7246-ba26-832657c693de"
+                 *         "envelope_id": "01a2279e-3dff-746a-befb-b1b69abc5e93"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -18061,9 +18096,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d947-7266-83c0-7e109091a119",
+                 *       "id": "01a2279e-5d64-75bd-8aa3-5d734a2125c9",
                  *       "data": {
-                 *         "id": "01a2278e-d8cd-7512-a446-f0d5bcb99bc8",
+                 *         "id": "01a2279e-5cce-77eb-a9d9-382f870b1a37",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -18074,23 +18109,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:42.762Z",
+                 *         "created_at": "2026-11-29T14:03:39.590Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:42.770Z",
+                 *         "updated_at": "2026-11-29T14:03:39.603Z",
                  *         "validation": {
-                 *           "id": "01a2278e-d8f6-748e-9a5d-2dd089c76b6d",
+                 *           "id": "01a2279e-5cfd-7558-8946-ee8b6cad0c69",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T13:46:42.849Z",
-                 *           "created_at": "2026-11-29T13:46:42.788Z",
-                 *           "expires_at": "2026-11-29T14:16:42.788Z",
+                 *           "sent_at": "2026-11-29T14:03:39.684Z",
+                 *           "created_at": "2026-11-29T14:03:39.636Z",
+                 *           "expires_at": "2026-11-29T14:33:39.636Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d8ca-70eb-876c-3697c9f5f8cf"
+                 *         "envelope_id": "01a2279e-5cc6-7478-820b-54c0d6a5eac9"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -18128,9 +18163,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d9e7-776d-adbb-a0c0702d024b",
+                 *       "id": "01a2279e-5e46-722a-8d9f-d8d091444530",
                  *       "data": {
-                 *         "id": "01a2278e-d8cd-7512-a446-f0d5bcb99bc8",
+                 *         "id": "01a2279e-5cce-77eb-a9d9-382f870b1a37",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -18141,23 +18176,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T13:46:42.762Z",
+                 *         "created_at": "2026-11-29T14:03:39.590Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T13:46:42.770Z",
+                 *         "updated_at": "2026-11-29T14:03:39.603Z",
                  *         "validation": {
-                 *           "id": "01a2278e-d98c-7275-bff5-c6445c44e09c",
+                 *           "id": "01a2279e-5dd8-750b-bea2-81d6d60a8b6a",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T14:17:42.989Z",
-                 *           "created_at": "2026-11-29T14:17:42.954Z",
-                 *           "expires_at": "2026-11-29T14:47:42.954Z",
+                 *           "sent_at": "2026-11-29T14:34:39.881Z",
+                 *           "created_at": "2026-11-29T14:34:39.857Z",
+                 *           "expires_at": "2026-11-29T15:04:39.857Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-d8ca-70eb-876c-3697c9f5f8cf"
+                 *         "envelope_id": "01a2279e-5cc6-7478-820b-54c0d6a5eac9"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -18195,9 +18230,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d766-7047-879a-0642a65fc9e0",
+                 *       "id": "01a2279e-5b35-740b-85bc-70c715261056",
                  *       "data": {
-                 *         "id": "01a2278e-d722-7088-875f-5c355ade0922",
+                 *         "id": "01a2279e-5b0d-704a-ba30-ceaed84d6be7",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "reason": null,
@@ -18207,19 +18242,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a2278e-d74d-747a-ad96-8df727197b42"
+                 *             "envelope_id": "01a2279e-5b26-7571-adbb-62b5b8ab6527"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a2278e-d75e-738f-9ec2-9003f7bb8ab5"
+                 *             "envelope_id": "01a2279e-5b2f-713c-b8e4-1c7ed8f5d57a"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T13:46:42.338Z",
-                 *         "completed_at": "2026-11-29T13:46:42.402Z"
+                 *         "created_at": "2026-11-29T14:03:39.149Z",
+                 *         "completed_at": "2026-11-29T14:03:39.187Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -18257,14 +18292,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0ceb-7268-9fb5-2a5c3c6e5a84",
+                 *       "id": "01a2279e-8fa2-71a8-be14-db768b11cbe3",
                  *       "data": {
-                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
+                 *         "id": "01a2279e-8e56-76ab-b8cc-44fb65326179",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T15:29:55.603Z",
+                 *         "sent_at": "2026-11-29T15:46:52.300Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -18292,6 +18327,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -18370,28 +18406,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1796229056&signature=d0898c45d9cc7a4e939627f40c3d9bf678f2cc7b53b634941e055d4b824f9cb2&name=sample-contract.pdf",
+                 *             "id": "01a2279e-8e58-775e-9c22-3e69f8fe7e07",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-8e56-76ab-b8cc-44fb65326179/documents/01a2279e-8e58-775e-9c22-3e69f8fe7e07.pdf?expires=1796230072&signature=930c22a36f020e3ee2303a84a6f18d58502f0bca4a7efb04979837026f7c3425&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T15:29:55.548Z",
+                 *             "updated_at": "2026-11-29T15:46:52.278Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T15:29:55.548Z",
-                 *         "expires_at": "2026-12-02T13:46:55.513Z",
+                 *         "created_at": "2026-11-29T15:46:52.278Z",
+                 *         "expires_at": "2026-12-02T14:03:52.271Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                 *             "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18402,16 +18438,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T15:29:55.603Z",
+                 *             "updated_at": "2026-11-29T15:46:52.300Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
+                 *             "envelope_id": "01a2279e-8e56-76ab-b8cc-44fb65326179"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T15:30:56.085Z",
+                 *         "updated_at": "2026-12-02T15:47:52.600Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18452,14 +18488,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0c1b-72ac-9632-a6282fb9cd28",
+                 *       "id": "01a2279e-8ebd-71d9-9d6d-54eaf9556bc1",
                  *       "data": {
-                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
+                 *         "id": "01a2279e-8e56-76ab-b8cc-44fb65326179",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T15:29:55.603Z",
+                 *         "sent_at": "2026-11-29T15:46:52.300Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -18487,6 +18523,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -18565,28 +18602,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1795969795&signature=3f68b8aa12deac6419a2afb3f80ee0f56398274a7f3836d68bd187e823d56824&name=sample-contract.pdf",
+                 *             "id": "01a2279e-8e58-775e-9c22-3e69f8fe7e07",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-8e56-76ab-b8cc-44fb65326179/documents/01a2279e-8e58-775e-9c22-3e69f8fe7e07.pdf?expires=1795970812&signature=181dfdb1c1d3a153c0cd59305515c5f2f3b8fdb4759265d1bb26cd6fac6f2395&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T15:29:55.548Z",
+                 *             "updated_at": "2026-11-29T15:46:52.278Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T15:29:55.548Z",
-                 *         "expires_at": "2026-12-02T13:46:55.513Z",
+                 *         "created_at": "2026-11-29T15:46:52.278Z",
+                 *         "expires_at": "2026-12-02T14:03:52.271Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                 *             "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18597,16 +18634,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T15:29:55.603Z",
+                 *             "updated_at": "2026-11-29T15:46:52.300Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
+                 *             "envelope_id": "01a2279e-8e56-76ab-b8cc-44fb65326179"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T15:29:55.819Z",
+                 *         "updated_at": "2026-11-29T15:46:52.358Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18647,14 +18684,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0d80-72bc-88d2-e9e96f33cd72",
+                 *       "id": "01a2279e-8fe6-7439-98de-94c59b509969",
                  *       "data": {
-                 *         "id": "01a2278f-0abc-709d-bcaa-576a9a03885f",
+                 *         "id": "01a2279e-8e56-76ab-b8cc-44fb65326179",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T15:29:55.603Z",
+                 *         "sent_at": "2026-11-29T15:46:52.300Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -18682,6 +18719,7 @@ export interface operations {
                  *             "text": "DEFAULT",
                  *             "type": "SIMPLE",
                  *             "image": "DEFAULT",
+                 *             "level": "seal",
                  *             "style": "SIMPLE",
                  *             "bg_image": null
                  *           },
@@ -18760,28 +18798,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278f-0ad3-73e5-9c5d-36270a5cbc8e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2278f-0abc-709d-bcaa-576a9a03885f/documents/01a2278f-0ad3-73e5-9c5d-36270a5cbc8e.pdf?expires=1796229056&signature=d0898c45d9cc7a4e939627f40c3d9bf678f2cc7b53b634941e055d4b824f9cb2&name=sample-contract.pdf",
+                 *             "id": "01a2279e-8e58-775e-9c22-3e69f8fe7e07",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a2279e-8e56-76ab-b8cc-44fb65326179/documents/01a2279e-8e58-775e-9c22-3e69f8fe7e07.pdf?expires=1796230072&signature=930c22a36f020e3ee2303a84a6f18d58502f0bca4a7efb04979837026f7c3425&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T15:29:55.548Z",
+                 *             "updated_at": "2026-11-29T15:46:52.278Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T15:29:55.548Z",
-                 *         "expires_at": "2026-12-06T13:46:55.513Z",
+                 *         "created_at": "2026-11-29T15:46:52.278Z",
+                 *         "expires_at": "2026-12-06T14:03:52.271Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                 *             "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -18792,16 +18830,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T15:29:55.548Z",
+                 *             "created_at": "2026-11-29T15:46:52.278Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T15:30:56.229Z",
+                 *             "updated_at": "2026-12-02T15:47:52.667Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
+                 *             "envelope_id": "01a2279e-8e56-76ab-b8cc-44fb65326179"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T15:30:56.229Z",
+                 *         "updated_at": "2026-12-02T15:47:52.667Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -18842,9 +18880,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0b75-7713-b1dc-804d605eef83",
+                 *       "id": "01a2279e-8e8a-74f2-b355-2ac82fd24fd0",
                  *       "data": {
-                 *         "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                 *         "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -18856,13 +18894,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T15:29:55.548Z",
+                 *         "created_at": "2026-11-29T15:46:52.278Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T15:29:55.603Z",
+                 *         "updated_at": "2026-11-29T15:46:52.300Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
+                 *         "envelope_id": "01a2279e-8e56-76ab-b8cc-44fb65326179"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -18900,9 +18938,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0c66-733c-a8fd-acce5e55bf8e",
+                 *       "id": "01a2279e-8f2c-7109-ac7b-0e4b18d613b8",
                  *       "data": {
-                 *         "id": "01a2278f-0ae7-73bb-95b1-fbc54c3beae2",
+                 *         "id": "01a2279e-8e5c-751b-8afa-01a5475660f7",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -18913,14 +18951,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T15:29:55.548Z",
+                 *         "created_at": "2026-11-29T15:46:52.278Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T13:46:55.513Z",
+                 *         "expires_at": "2026-12-02T14:03:52.271Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T15:29:55.603Z",
+                 *         "updated_at": "2026-11-29T15:46:52.300Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278f-0abc-709d-bcaa-576a9a03885f"
+                 *         "envelope_id": "01a2279e-8e56-76ab-b8cc-44fb65326179"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -18958,9 +18996,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-dbab-77fd-b7cd-2c223c9ea2ce",
+                 *       "id": "01a2279e-5fde-714b-b618-4e51b1d42313",
                  *       "data": {
-                 *         "id": "01a2278e-da0f-7285-9f22-aedb0167a900",
+                 *         "id": "01a2279e-5e5f-726e-ae2c-e13db3ac9036",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -18970,17 +19008,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T14:17:43.494Z",
+                 *         "signed_at": "2026-11-29T14:34:40.374Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.078Z",
+                 *         "created_at": "2026-11-29T14:34:39.989Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:43.494Z",
+                 *         "updated_at": "2026-11-29T14:34:40.374Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
+                 *         "envelope_id": "01a2279e-5e55-7049-9451-d81fc38472c3"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -19018,9 +19056,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-db96-767f-9378-2ae00f85eef6",
+                 *       "id": "01a2279e-5fc5-775a-bb7d-4108efb7be2a",
                  *       "data": {
-                 *         "id": "01a2278e-da0f-7285-9f22-b28cfd5db443",
+                 *         "id": "01a2279e-5e5f-726e-ae2c-e71e5fb1b794",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -19030,17 +19068,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T14:17:43.471Z",
+                 *         "signed_at": "2026-11-29T14:34:40.339Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.078Z",
+                 *         "created_at": "2026-11-29T14:34:39.989Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:43.471Z",
+                 *         "updated_at": "2026-11-29T14:34:40.339Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
+                 *         "envelope_id": "01a2279e-5e55-7049-9451-d81fc38472c3"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -19078,9 +19116,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-dc1e-7577-84e0-e90872802048",
+                 *       "id": "01a2279e-6013-756d-b69b-465f58ac9aca",
                  *       "data": {
-                 *         "id": "01a2278e-da0f-7285-9f22-b691f5f1b43f",
+                 *         "id": "01a2279e-5e5f-726e-ae2c-eb1add23bf8f",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -19089,15 +19127,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T14:17:43.520Z",
+                 *         "signed_at": "2026-11-29T14:34:40.423Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.078Z",
+                 *         "created_at": "2026-11-29T14:34:39.989Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:43.520Z",
+                 *         "updated_at": "2026-11-29T14:34:40.423Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
+                 *         "envelope_id": "01a2279e-5e55-7049-9451-d81fc38472c3"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -19135,9 +19173,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-da52-705a-ac2f-f06bf003e5c2",
+                 *       "id": "01a2279e-5e97-73ee-9c28-896f54fe9d91",
                  *       "data": {
-                 *         "id": "01a2278e-da0f-7285-9f22-b85db57333cc",
+                 *         "id": "01a2279e-5e5f-726e-ae2c-eec5f01dbd5b",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -19148,13 +19186,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.078Z",
+                 *         "created_at": "2026-11-29T14:34:39.989Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:43.117Z",
+                 *         "updated_at": "2026-11-29T14:34:40.027Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-da06-7057-8798-9ab7adea236b"
+                 *         "envelope_id": "01a2279e-5e55-7049-9451-d81fc38472c3"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -19192,9 +19230,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f2b3-776f-be10-60e73ca6c569",
+                 *       "id": "01a2279e-7642-709a-91a3-bff8a9c2a7fb",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19203,7 +19241,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                 *           "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -19218,13 +19256,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -19262,9 +19300,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f509-70db-810b-7bd04cd60baf",
+                 *       "id": "01a2279e-7a23-75d8-9693-575bc1b0e817",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19273,14 +19311,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                 *           "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T14:17:49.968Z",
+                 *           "decided_at": "2026-11-29T14:34:47.088Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -19288,13 +19326,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -19332,9 +19370,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f2bf-7651-97e7-76925c57dd73",
+                 *       "id": "01a2279e-7655-7194-9910-a7ebbd8a13e7",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19343,7 +19381,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-e760-74e2-9c81-95cae6ffecc8",
+                 *           "id": "01a2279e-6601-70cb-8067-18fb012a64f9",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -19360,13 +19398,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -19404,9 +19442,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-fd3e-77fc-9d9f-43557e9bf5ff",
+                 *       "id": "01a2279e-8628-759a-a663-18da7dcc2b78",
                  *       "data": {
-                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
+                 *         "id": "01a2279e-7fda-7383-9f34-d0a0dafb4c1c",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19415,7 +19453,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f99a-72f9-a454-c09da6738237",
+                 *           "id": "01a2279e-80bb-708a-a74d-eaf1adbf167d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -19424,7 +19462,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T14:28:52.071Z",
+                 *           "decided_at": "2026-11-29T14:45:50.177Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -19432,13 +19470,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:28:50.932Z",
+                 *         "created_at": "2026-11-29T14:45:48.554Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:28:50.972Z",
+                 *         "updated_at": "2026-11-29T14:45:48.577Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
+                 *         "envelope_id": "01a2279e-7fca-7548-b04b-cebe5a62f8b3"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -19476,9 +19514,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0a1d-75e2-9085-ce8986810853",
+                 *       "id": "01a2279e-8e09-7715-99a5-f1d07d014f90",
                  *       "data": {
-                 *         "id": "01a2278f-0881-7192-bcbc-f3222a127b52",
+                 *         "id": "01a2279e-8d38-76fe-a6db-1ffa38cd8ee8",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19487,7 +19525,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278f-098b-756f-8e37-4372c36cee12",
+                 *           "id": "01a2279e-8dac-76ae-9880-08b2dd1ddf51",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -19497,18 +19535,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_03a250e169385cce2017ecbb"
+                 *           "provider_reference": "vs_9c9ce529a07281929a9a5dfa"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:28:54.944Z",
+                 *         "created_at": "2026-11-29T14:45:51.977Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:28:54.996Z",
+                 *         "updated_at": "2026-11-29T14:45:52.004Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278f-0860-744b-9bf7-2a2154f1326e"
+                 *         "envelope_id": "01a2279e-8d29-7702-a199-299682e7a5fb"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -19546,9 +19584,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-fd87-7758-8c85-c8f4ba1a2537",
+                 *       "id": "01a2279e-8662-7706-abf1-a7f5d131d286",
                  *       "data": {
-                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
+                 *         "id": "01a2279e-7fda-7383-9f34-d0a0dafb4c1c",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19557,13 +19595,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f99a-72f9-a454-c09da6738237",
+                 *           "id": "01a2279e-80bb-708a-a74d-eaf1adbf167d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
+                 *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -19572,13 +19610,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:28:50.932Z",
+                 *         "created_at": "2026-11-29T14:45:48.554Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:28:50.972Z",
+                 *         "updated_at": "2026-11-29T14:45:48.577Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
+                 *         "envelope_id": "01a2279e-7fca-7548-b04b-cebe5a62f8b3"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -19616,9 +19654,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f533-76be-a870-57d3200e0f65",
+                 *       "id": "01a2279e-7a5e-73ae-8800-7d55d17ab9bd",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19627,7 +19665,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                 *           "id": "01a2279e-7a57-70ca-a914-44209317750a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -19642,13 +19680,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -19686,9 +19724,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f85e-75ee-8cdc-543b695263e3",
+                 *       "id": "01a2279e-7f82-70a8-8e0e-bd6ed9819055",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19697,14 +19735,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                 *           "id": "01a2279e-7a57-70ca-a914-44209317750a",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
-                 *           "decided_at": "2026-11-29T14:28:50.843Z",
+                 *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c",
+                 *           "decided_at": "2026-11-29T14:45:48.479Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -19712,13 +19750,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -19756,9 +19794,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f81f-74de-9cef-0567dfbbf2a4",
+                 *       "id": "01a2279e-7f46-7265-8d9a-7f7a05388eec",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19767,7 +19805,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                 *           "id": "01a2279e-7a57-70ca-a914-44209317750a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -19784,13 +19822,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -19828,9 +19866,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0655-75ea-9c72-e61bac34f5c0",
+                 *       "id": "01a2279e-8b95-73a3-a40e-4cd4443da26e",
                  *       "data": {
-                 *         "id": "01a2278e-f8ce-737d-b200-2ee42c93ea34",
+                 *         "id": "01a2279e-7fda-7383-9f34-d0a0dafb4c1c",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19839,17 +19877,16 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278f-02cc-75d9-ad6d-0a1dfbd8bb0e",
+                 *           "id": "01a2279e-88fb-7539-b4f1-5cc38816b907",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH",
-                 *             "CHALLENGE_NOT_MET"
+                 *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T14:28:54.402Z",
+                 *           "decided_at": "2026-11-29T14:45:51.559Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -19857,13 +19894,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:28:50.932Z",
+                 *         "created_at": "2026-11-29T14:45:48.554Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:28:50.972Z",
+                 *         "updated_at": "2026-11-29T14:45:48.577Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-f8b4-7155-b82a-3eb6898b3c28"
+                 *         "envelope_id": "01a2279e-7fca-7548-b04b-cebe5a62f8b3"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -19901,9 +19938,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f578-7349-8687-66ba8bcbea22",
+                 *       "id": "01a2279e-7ac5-72cc-be0c-cbef46e82c5e",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19912,7 +19949,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                 *           "id": "01a2279e-7a57-70ca-a914-44209317750a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -19927,13 +19964,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -19971,9 +20008,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f83f-708c-bc39-98d448a51c27",
+                 *       "id": "01a2279e-7f61-7740-b1d9-82ac2c56b7ed",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -19982,13 +20019,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a2278e-f52c-704e-8500-71ba7ac1dc9a",
+                 *           "id": "01a2279e-7a57-70ca-a914-44209317750a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a2278e-c531-702a-9ca0-14a826595c2f",
+                 *           "api_key_id": "01a2279e-382e-709b-8ce3-4baaa230493c",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -19997,13 +20034,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -20041,9 +20078,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-e735-735b-b68f-a0b2a1f55114",
+                 *       "id": "01a2279e-65e1-72dc-ad9a-aa4343ca3777",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -20053,18 +20090,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T14:17:46.449Z"
+                 *           "given_at": "2026-11-29T14:34:41.918Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -20102,9 +20139,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-f89d-7003-8360-e5d15e661dbf",
+                 *       "id": "01a2279e-7fbb-74df-9ab8-48118fc77762",
                  *       "data": {
-                 *         "id": "01a2278e-e6f4-77bb-9a9d-7ae4f44e4d11",
+                 *         "id": "01a2279e-6575-7633-b403-6fb9ce093604",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -20119,13 +20156,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:46.383Z",
+                 *         "created_at": "2026-11-29T14:34:41.798Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:46.394Z",
+                 *         "updated_at": "2026-11-29T14:34:41.824Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-e6ef-7011-9296-fbbb778e0e94"
+                 *         "envelope_id": "01a2279e-6566-727a-812f-37c5ac4239ce"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -20163,9 +20200,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-dfaf-70c8-9666-c5260bcf1fa7",
+                 *       "id": "01a2279e-64cc-7658-9de2-1b0ee422372f",
                  *       "data": {
-                 *         "id": "01a2278e-dce6-7133-8d6a-9a19ce7615dc",
+                 *         "id": "01a2279e-61dd-7569-a9f3-953bb73eec30",
                  *         "name": "Ivy Chen",
                  *         "role": "SIGNER",
                  *         "email": "ivy@example.com",
@@ -20176,17 +20213,17 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.807Z",
+                 *         "created_at": "2026-11-29T14:34:40.873Z",
                  *         "custom_key": "ivy",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:43.826Z",
+                 *         "updated_at": "2026-11-29T14:34:40.906Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-dcdf-749a-b370-9481eded1be1",
+                 *         "envelope_id": "01a2279e-61c9-71ef-b0ef-af1059c0c6f4",
                  *         "consumer_consent": {
-                 *           "consented_at": "2026-11-29T14:17:44.523Z",
+                 *           "consented_at": "2026-11-29T14:34:41.641Z",
                  *           "disclosure_version": "2026-11-29"
                  *         }
                  *       },
@@ -20226,9 +20263,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-dfbe-764e-9e96-cf3402be3e97",
+                 *       "id": "01a2279e-64f1-7144-bc66-199bd07cb461",
                  *       "data": {
-                 *         "id": "01a2278e-dce6-7133-8d6a-9cf9ab86b629",
+                 *         "id": "01a2279e-61dd-7569-a9f3-9b68d92d5935",
                  *         "name": "Jay Park",
                  *         "role": "SIGNER",
                  *         "email": "jay@example.com",
@@ -20239,18 +20276,18 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T14:17:43.807Z",
+                 *         "created_at": "2026-11-29T14:34:40.873Z",
                  *         "custom_key": "jay",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T14:17:44.534Z",
+                 *         "updated_at": "2026-11-29T14:34:41.665Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a2278e-dcdf-749a-b370-9481eded1be1",
+                 *         "envelope_id": "01a2279e-61c9-71ef-b0ef-af1059c0c6f4",
                  *         "consumer_consent": {
                  *           "consented_at": null,
-                 *           "withdrawn_at": "2026-11-29T14:17:44.534Z",
+                 *           "withdrawn_at": "2026-11-29T14:34:41.665Z",
                  *           "disclosure_version": null
                  *         }
                  *       },
@@ -20290,9 +20327,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d7ce-732c-b3dd-7349af0d7bd7",
+                 *       "id": "01a2279e-5b8b-71de-b7ab-4bf91df3ac54",
                  *       "data": {
-                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                 *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -20300,8 +20337,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
+                 *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -20312,7 +20349,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:42.456Z",
+                 *         "created_at": "2026-11-29T14:03:39.232Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -20345,7 +20382,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:42.456Z"
+                 *         "updated_at": "2026-11-29T14:03:39.232Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -20383,9 +20420,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d847-7082-92ac-117be94bb7a8",
+                 *       "id": "01a2279e-5c25-70a8-9f6c-512aa7861295",
                  *       "data": {
-                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                 *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -20393,8 +20430,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
+                 *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -20405,7 +20442,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:42.456Z",
+                 *         "created_at": "2026-11-29T14:03:39.232Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -20438,7 +20475,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:42.607Z"
+                 *         "updated_at": "2026-11-29T14:03:39.402Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -20476,9 +20513,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278e-d854-704b-98c8-845e65c617ad",
+                 *       "id": "01a2279e-5c3a-7259-b5ee-81883c481e2b",
                  *       "data": {
-                 *         "id": "01a2278e-d798-70e3-b777-bf6266272140",
+                 *         "id": "01a2279e-5b60-717c-959b-73b1cd90c224",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -20486,8 +20523,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a2278e-d79a-73dd-906a-a547eb0673be",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2278e-d798-70e3-b777-bf6266272140/documents/01a2278e-d79a-73dd-906a-a547eb0673be.pdf?expires=1795963602&signature=5456058ca85d0567bc3fe87f161577a7559761dc79a53343a39f06a1e5b00b09&name=nda.pdf",
+                 *             "id": "01a2279e-5b63-714c-a8e6-76d8f8578bfb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a2279e-5b60-717c-959b-73b1cd90c224/documents/01a2279e-5b63-714c-a8e6-76d8f8578bfb.pdf?expires=1795964619&signature=7a32c55ef7736384a6e95382c30942c5290420a539037e0466224e725684dff9&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -20498,7 +20535,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T13:46:42.456Z",
+                 *         "created_at": "2026-11-29T14:03:39.232Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -20531,7 +20568,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T13:46:42.607Z"
+                 *         "updated_at": "2026-11-29T14:03:39.402Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
@@ -20569,10 +20606,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a2278f-0e98-747f-9da7-f049a4a0c7fc",
+                 *       "id": "01a2279e-9098-72e0-94a4-7be0eff5e1d3",
                  *       "event_type": "webhook.test",
                  *       "data": {
-                 *         "webhook_id": "01a2278e-c87e-704b-9f83-3d83778b8a10",
+                 *         "webhook_id": "01a2279e-3d15-7108-bf9d-bd409c95b0fb",
                  *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
                  *       }
                  *     }
