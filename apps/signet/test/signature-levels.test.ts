@@ -1,4 +1,4 @@
-import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, pdfSignatures, pdfsigSignatures, startCscStandIn, waitFor } from '@signet/testkit';
+import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, opensslVerifyTimestamp, pdfSignatures, pdfsigSignatures, startCscStandIn, waitFor } from '@signet/testkit';
 import { pemOf, verifySealedPdf } from '@signet/signed-pdf';
 import { startChromium } from './browser/chromium';
 import { seriousViolations, watchProblems } from './browser/page-checks';
@@ -80,6 +80,8 @@ describe('a signature of each signer\'s own (signature.level advanced)', () => {
       expect(opensslVerifyCms(signature.cms, signature.signedContent, sealRoot).ok).toBe(false);
     }
     expect(opensslVerifyCms(signatures[3]!.cms, signatures[3]!.signedContent, sealRoot)).toMatchObject({ ok: true });
+    // pdfsig does not check document timestamps: OpenSSL checks this one over everything before it.
+    expect(opensslVerifyTimestamp(signatures[4]!.cms, signatures[4]!.signedContent, sealRoot)).toMatchObject({ ok: true });
 
     const report = await fetch(`${api.url}/api/v1/signature-reports`, { method: 'POST', headers: { authorization: KEYS.globex, 'content-type': 'application/pdf' }, body: signedPdf });
     expect(report.status).toBe(200);

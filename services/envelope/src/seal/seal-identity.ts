@@ -7,6 +7,7 @@ import {
 import { fetchCrls } from './fetch-crls';
 import { fetchOcspResponses } from './fetch-ocsp-responses';
 import { loadDevelopmentPki } from './development-pki-store';
+import { loadedOnce, type LoadedOnce } from './loaded-once';
 import { openPkcs11Seal } from './open-pkcs11-seal';
 
 /** Policy OID of the development TSA's tokens (an arc reserved for tests and examples would do as well). */
@@ -41,7 +42,7 @@ export interface SealIdentity {
 }
 
 /** Loads the seal once per process, on first use; `close` lets go of it when the service stops. */
-export type SealIdentitySource = (() => Promise<SealIdentity>) & { close(): Promise<void> };
+export type SealIdentitySource = LoadedOnce<SealIdentity>;
 
 export interface SealIdentityDeps {
   db: Knex;
@@ -58,20 +59,7 @@ export interface SealIdentityDeps {
  * nothing.
  */
 export function createSealIdentity(deps: SealIdentityDeps): SealIdentitySource {
-  let loading: Promise<SealIdentity> | null = null;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const close = async () => {
-    const loaded = loading;
-    loading = null;
-    (await loaded?.catch(() => null))?.close();
-  };
-  return Object.assign(get, { close });
+  return loadedOnce(load);
 
   async function load(): Promise<SealIdentity> {
     const { tsa } = deps.config;

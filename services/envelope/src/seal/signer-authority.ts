@@ -3,6 +3,7 @@ import {
   type ActKeyStore, issueCrlWithSigner, memoryActKeys, pkcs11Signer, pkcs12Signer, Pkcs11SetupError, type Signer, type SignerCa, signerOf, tokenActKeys
 } from '@signet/signed-pdf';
 import type { Knex } from 'knex';
+import { loadedOnce, type LoadedOnce } from './loaded-once';
 import { loadDevelopmentSignerCa } from './signer-ca-store';
 
 /** Where the signer CA's CRL is published (the gateway serves it without an API key). */
@@ -21,7 +22,7 @@ export interface SignerAuthority {
   close(): void;
 }
 
-export type SignerAuthoritySource = (() => Promise<SignerAuthority>) & { close(): Promise<void> };
+export type SignerAuthoritySource = LoadedOnce<SignerAuthority>;
 
 export interface SignerAuthorityDeps {
   db: Knex;
@@ -35,20 +36,7 @@ export interface SignerAuthorityDeps {
  * CA; act keys in the seal's PKCS#11 token when there is one, else in memory. Loaded on first use.
  */
 export function createSignerAuthority(deps: SignerAuthorityDeps): SignerAuthoritySource {
-  let loading: Promise<SignerAuthority> | null = null;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const close = async () => {
-    const loaded = loading;
-    loading = null;
-    (await loaded?.catch(() => null))?.close();
-  };
-  return Object.assign(get, { close });
+  return loadedOnce(load);
 
   async function load(): Promise<SignerAuthority> {
     const { signer, development, close: closeCa } = await openCa();
