@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { callInternal } from '@signet/http';
 import { findTextTokens } from '@signet/pdf';
-import { samplePdf, waitFor } from '@signet/testkit';
+import { pdftotext, samplePdf, waitFor } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
-import { KEYS, startTestSignet, TestSignet } from './harness';
+import { INTERNAL_SECRET, KEYS, startTestSignet, TestSignet } from './harness';
 import { handled } from './part-tables';
-import { sentEnvelope, sign, written } from './signing/flows';
+import { drawn, sentEnvelope, sign, written } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SEAL_NAME = 'Signet Development Seal — not for production';
+const TSA_NAME = 'Signet Development TSA — not for production';
+const SIGNER_POLICY_OID = '2.25.212312045381440610123848992234486344912.1.1';
+const TRUSTED = 'Certificate chain: trusted by Signet’s trust anchors';
 
 describe('the evidence sheet, monolith mode', () => {
   let api: TestSignet;
@@ -95,4 +101,56 @@ describe('the evidence sheet, monolith mode', () => {
     expect((await evidence(envelope.id, KEYS.acme)).status).toBe(404);
     expect((await evidence('no-such-envelope')).status).toBe(404);
   }, 90_000);
+
+  /** Signs as ana then ben and answers the text of the envelope's evidence sheet, lines joined where pdfkit wrapped them. */
+  async function signedSheetText(envelope: { id: string; tokens: Record<string, string> }): Promise<string> {
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, drawn)).status).toBe(200);
+    const answer = await waitFor(async () => {
+      const found = await evidence(envelope.id);
+      return found.status === 200 && found;
+    }, 60_000, 'evidence once SUCCESS');
+    return pdftotext(await pdfAt(answer.body.evidence_document_url as string)).replace(/\s*\n\s*/g, ' ');
+  }
+
+  it('lists each signer\'s advanced signature, the seal and the document timestamp, all trusted, and states the basis of sole control', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[signature][level]': 'advanced' });
+    const text = await signedSheetText(envelope);
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+    const emails = Object.fromEntries((shown.envelope_signers as Body[]).map((recipient) => [recipient.name, recipient.email]));
+
+    expect(text).toContain('Signatures Every signature in each signed document, as checked when this sheet was generated. contract.pdf');
+    expect(text).toContain(`1. Advanced electronic signature: Ana Lima Certificate subject: CN=Ana Lima, emailAddress=${emails['Ana Lima']}`);
+    expect(text).toContain(`2. Advanced electronic signature: Ben Ode Certificate subject: CN=Ben Ode, emailAddress=${emails['Ben Ode']}`);
+    expect(text).toContain(`3. Signet’s seal: ${SEAL_NAME}`);
+    expect(text).toContain(`4. Document timestamp: ${TSA_NAME}`);
+    expect(text).not.toContain('5. ');
+    expect(text.split(TRUSTED)).toHaveLength(5);
+    expect(text).not.toContain('not trusted');
+    expect(text).toContain('Sole control of the signing keys Each signer’s key was generated for their act alone, in memory; '
+      + 'it could be used only within that signer’s authenticated act, after the checks the envelope asked of them, and was destroyed afterwards. '
+      + `Its certificate was issued by Signet’s signer CA for that act, valid for 10 minutes, under certificate policy ${SIGNER_POLICY_OID}.`);
+  }, 120_000);
+
+  it('lists the seal and the document timestamp alone for a seal envelope, with no sole-control statement', async () => {
+    const text = await signedSheetText(await sentEnvelope(api, KEYS.globex));
+    expect(text).toContain(`1. Signet’s seal: ${SEAL_NAME}`);
+    expect(text).toContain(`2. Document timestamp: ${TSA_NAME}`);
+    expect(text).not.toContain('3. ');
+    expect(text.split(TRUSTED)).toHaveLength(3);
+    expect(text).not.toContain('electronic signature:');
+    expect(text).not.toContain('Sole control');
+  }, 120_000);
+
+  it('answers the evidence part the signatures of a SUCCESS envelope only, and only in its own tenant\'s name', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    const tenantId = api.events.find((event) => event.key === envelope.id && event.event.event_type === 'envelope.created')?.headers.tenantId as string;
+    const signatures = (tenant: string) => callInternal({
+      baseUrl: api.signet.urls.get('envelope') as string, method: 'GET', path: `/internal/envelopes/${envelope.id}/signatures`,
+      context: { tenantId: tenant, apiKeyId: '', plan: '', requestId: `req_signatures_${randomUUID()}` }, secret: INTERNAL_SECRET
+    });
+    // Not SUCCESS yet: 409, which an internal caller gets as the part being unavailable (it retries).
+    await expect(signatures(tenantId)).rejects.toMatchObject({ message: expect.stringContaining('answered 409') });
+    await expect(signatures(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
 });

@@ -1,4 +1,4 @@
-import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, opensslVerifyTimestamp, pdfSignatures, pdfsigSignatures, startCscStandIn, waitFor } from '@signet/testkit';
+import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, opensslVerifyTimestamp, pdfSignatures, pdfsigSignatures, pdftotext, startCscStandIn, waitFor } from '@signet/testkit';
 import { pemOf, verifySealedPdf } from '@signet/signed-pdf';
 import { startChromium } from './browser/chromium';
 import { seriousViolations, watchProblems } from './browser/page-checks';
@@ -172,6 +172,7 @@ describe('qualified signatures through a signing provider (CSC API v2)', () => {
     await provider?.close();
   });
 
+  let qualifiedEnvelopeId = '';
   const qualifiedEnvelope = () => sentEnvelope(api, KEYS.globex, {
     'settings[signature][level]': 'qualified', 'recipients[ana][email]': ana.email, 'recipients[ben][email]': ben.email
   });
@@ -228,6 +229,23 @@ describe('qualified signatures through a signing provider (CSC API v2)', () => {
     const report = await fetch(`${api.url}/api/v1/signature-reports`, { method: 'POST', headers: { authorization: KEYS.globex, 'content-type': 'application/pdf' }, body: pdf });
     const listed = ((await report.json()) as Body).signatures as Body[];
     expect(listed.map((signature) => signature.level)).toEqual(['QES', 'QES', 'seal', null]);
+    qualifiedEnvelopeId = envelope.id;
+  });
+
+  it('lists the qualified signatures on the evidence sheet, with the provider\'s authorization as the basis of sole control', async () => {
+    const answer = await waitFor(async () => {
+      const found = await api.call('GET', `/api/v1/envelopes/${qualifiedEnvelopeId}/evidence`, { key: KEYS.globex });
+      return found.status === 200 && found;
+    }, 30_000, 'the evidence sheet');
+    const sheet = pdftotext(Buffer.from(await (await fetch(answer.body.evidence_document_url as string)).arrayBuffer())).replace(/\s*\n\s*/g, ' ');
+    expect(sheet).toContain('1. Qualified electronic signature: Ana Lima');
+    expect(sheet).toContain('2. Qualified electronic signature: Ben Ode');
+    expect(sheet).toContain(`3. Signet’s seal: ${SEAL_NAME}`);
+    // The provider's CA is none of this Signet's anchors: the sheet says so rather than vouch for it.
+    expect(sheet.split('Certificate chain: not trusted by Signet’s trust anchors')).toHaveLength(3);
+    expect(sheet).toContain('Each signer’s qualified electronic signature was made by the signing provider with that signer’s own credential there, '
+      + 'authorized by the one-time code the provider sent them.');
+    expect(sheet).not.toContain('generated for their act alone');
   });
 
   it('asks for the provider\'s code on the signer page, says so when it is refused, and signs with the right one', async () => {

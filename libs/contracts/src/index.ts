@@ -41,6 +41,7 @@ export * from './console-requests';
 export * from './api-key-requests';
 export { renderEventCatalog } from './event-catalog';
 export * from './seal-responses';
+export * from './envelope-signatures';
 export * from './responses';
 export { buildOpenApiDocument, undocumentedRoutes, ROUTE_DOCS, type ServedRoute } from './openapi/build-openapi';
 export { bracketFields } from './openapi/bracket-fields';

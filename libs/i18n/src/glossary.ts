@@ -14,8 +14,8 @@ export const GLOSSARY: Record<GlossaryTerm, Record<LanguageKey, RegExp>> = {
     nl: /onderteken/i, pl: /podpis/i, ca: /sign/i, sv: /signer/i, tr: /[iİ]mza/i, ja: /署名/, zh: /签署|签名/, ko: /서명/, ar: /وق[ّ]?ع|توقيع/
   },
   signature: {
-    en: /signature/i, es: /firma/i, fr: /signature/i, de: /unterschrift|signatur/i, it: /firma/i, pt: /assinatura/i,
-    nl: /handtekening/i, pl: /podpis/i, ca: /signatura/i, sv: /signatur/i, tr: /[iİ]mza/i, ja: /署名/, zh: /签名/, ko: /서명/, ar: /توقيع/
+    en: /signature/i, es: /firma/i, fr: /signature/i, de: /unterschrift|signatur/i, it: /firm[ae]/i, pt: /assinatura/i,
+    nl: /handtekening/i, pl: /podpis/i, ca: /signatur[ae]/i, sv: /signatur/i, tr: /[iİ]mza/i, ja: /署名/, zh: /签名/, ko: /서명/, ar: /توقيع/
   },
   consent: {
     en: /\bagree\b|consent/i, es: /acepto|consentimiento/i, fr: /accepte|consentement/i, de: /stimme.*zu|zustimmung/i, it: /acconsento|consenso/i,

@@ -10,6 +10,7 @@ import type { Logo } from './logo';
 import { brandingLogoOf, type LoadLogo } from './logo-loader';
 import { renderEvidencePdf } from './render-evidence-pdf';
 import type { SealPdf } from './seal-client';
+import type { EnvelopeSignatures, LoadSignatures } from './signatures-client';
 import { timelineStore, type EvidenceRow } from './timeline-store';
 
 /** Evidence links last a day; a cached link with less than an hour left is replaced. */
@@ -26,6 +27,8 @@ export interface GeneratorDeps {
   loadLogo: LoadLogo;
   /** The recipients' identity records (the validation part owns them); a fault throws, and nothing is rendered. */
   loadIdentity: LoadIdentity;
+  /** Every signature of the envelope's signed documents (the envelope part holds them); a fault throws, and nothing is rendered. */
+  loadSignatures: LoadSignatures;
   /** Seals the rendered sheet (the envelope service holds the keys). */
   seal: SealPdf;
 }
@@ -35,6 +38,7 @@ interface RenderInputs {
   logo: Logo | null;
   /** The identity records, and the timeline version read before they were asked for (they show at least that much). */
   identity: { records: EnvelopeIdentity; asOfVersion: number } | null;
+  signatures: EnvelopeSignatures;
 }
 
 /** A render that finds identity events its inputs were loaded without goes round again, at most this many times. */
@@ -58,28 +62,29 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
   }
 
   /**
-   * The logo (maybe a 5-second fetch) and, when the envelope has identity checks (its settings enable one,
-   * or its timeline holds an identity event), the identity records from the validation part, with the
-   * envelope's tenant and the API key that made it. The validation part records a check before it
-   * publishes its event, so records asked for after reading the timeline version show at least what that
-   * version holds.
+   * The logo (maybe a 5-second fetch), the signatures of the signed documents from the envelope part and,
+   * when the envelope has identity checks (its settings enable one, or its timeline holds an identity
+   * event), the identity records from the validation part; both asked with the envelope's tenant and the
+   * API key that made it. The validation part records a check before it publishes its event, so records
+   * asked for after reading the timeline version show at least what that version holds.
    */
   async function loadInputs(envelopeId: string): Promise<RenderInputs> {
     const row = await timelineStore.find(deps.db, envelopeId);
-    const logo = await deps.loadLogo(brandingLogoOf(row?.snapshot ?? {}));
-    if (!row || row.snapshot === null) return { logo, identity: null };
+    if (!row || row.snapshot === null) throw new Error(`no evidence snapshot for envelope ${envelopeId}`);
     const asOfVersion = row.timeline_version;
+    const caller = { envelopeId, tenantId: row.tenant_id, apiKeyId: row.api_key_id };
+    const logo = await deps.loadLogo(brandingLogoOf(row.snapshot));
+    const signatures = await deps.loadSignatures(caller);
     const needed = identitySettingsEnabled(row.snapshot) || (await timelineStore.hasEventOf(deps.db, envelopeId, IDENTITY_EVENT_TYPES));
-    if (!needed) return { logo, identity: null };
-    const records = await deps.loadIdentity({ envelopeId, tenantId: row.tenant_id, apiKeyId: row.api_key_id });
-    return { logo, identity: { records, asOfVersion } };
+    if (!needed) return { logo, identity: null, signatures };
+    return { logo, identity: { records: await deps.loadIdentity(caller), asOfVersion }, signatures };
   }
 
   /**
    * Renders under a per-envelope advisory lock, so replicas take turns: one that waited finds the
-   * document its peer rendered and returns it instead of rendering again. A fault reaching the validation
-   * part throws before the lock: nothing is rendered, and the caller (the re-render job, or the request)
-   * tries again.
+   * document its peer rendered and returns it instead of rendering again. A fault reaching the envelope or
+   * validation part throws before the lock: nothing is rendered, and the caller (the re-render job, or the
+   * request) tries again.
    */
   async function render(envelopeId: string): Promise<EvidenceRow> {
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
@@ -106,7 +111,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
       // leaves it stale, and it is rendered again.
       const version = inputs.identity === null ? row.timeline_version : Math.min(row.timeline_version, inputs.identity.asOfVersion);
       const generatedAt = deps.clock();
-      const pdf = await deps.seal(await renderEvidencePdf(row.snapshot, timeline, generatedAt, inputs.logo, inputs.identity?.records ?? null), row.tenant_id);
+      const pdf = await deps.seal(await renderEvidencePdf(row.snapshot, timeline, generatedAt, inputs.logo, inputs.identity?.records ?? null, inputs.signatures), row.tenant_id);
       const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
       await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
       const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });

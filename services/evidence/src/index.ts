@@ -6,6 +6,7 @@ import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
 import { envelopeSealClient } from './seal-client';
 import { validationIdentityClient } from './identity-client';
+import { envelopeSignaturesClient } from './signatures-client';
 import { RERENDER_EVIDENCE, rerenderEvidenceJob } from './evidence-jobs';
 
 export { evidenceMigrations } from '../migrations';
@@ -17,7 +18,8 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
   const seal = envelopeSealClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
   const loadIdentity = validationIdentityClient(() => deps.serviceUrl('validation'), deps.internalSecret);
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, loadIdentity, seal,
+  const loadSignatures = envelopeSignaturesClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, loadIdentity, loadSignatures, seal,
     stillStale: (envelopeId) => deps.jobs.enqueue(deps.db, RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId })
   });
   deps.jobs.register(rerenderEvidenceJob(generator));

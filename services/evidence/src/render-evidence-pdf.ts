@@ -8,6 +8,8 @@ import { actedAtLabel, roleLines, writeFieldsSection } from './evidence-fields';
 import type { EnvelopeIdentity } from './identity-client';
 import { identityByRecipient, identityNeeded, type IdentitySectionWriter, writeIdentityBlock } from './identity-evidence';
 import { scriptText } from './script-text';
+import { writeSignaturesSection } from './signature-evidence';
+import type { EnvelopeSignatures } from './signatures-client';
 import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
@@ -73,11 +75,14 @@ const LEVEL_INSET = 12;
 
 /**
  * Renders the evidence sheet of a SUCCESS envelope from its snapshot and timeline, with the branding
- * logo and the recipients' identity records already loaded (rendering makes no outbound calls). Refuses
- * to render without identity records when the envelope has identity checks: a sheet never silently
- * lacks them.
+ * logo, the recipients' identity records and the documents' signatures already loaded (rendering makes
+ * no outbound calls). Refuses to render without identity records when the envelope has identity checks:
+ * a sheet never silently lacks them. The generator always passes the signatures; without them (tests of
+ * the other sections) the Signatures section is left out.
  */
-export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null, identity: EnvelopeIdentity | null = null): Promise<Buffer> {
+export async function renderEvidencePdf(
+  envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null, identity: EnvelopeIdentity | null = null, signatures: EnvelopeSignatures | null = null
+): Promise<Buffer> {
   if (identity === null && identityNeeded(envelope, timeline)) {
     throw new Error(`the identity records of envelope ${text(envelope.id)} are needed to render its evidence sheet`);
   }
@@ -165,6 +170,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     field(l.signedHash, document.sha256);
     doc.moveDown(0.4);
   }
+  if (signatures) writeSignaturesSection(signatures, language, { ...identityWriter, heading });
 
   heading(l.recipients);
   for (const recipient of (envelope.recipients ?? []) as Obj[]) {

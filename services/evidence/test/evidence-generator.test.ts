@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AppError } from '@signet/http';
 import type { SealPdf } from '../src/seal-client';
 import { developmentSeal } from './development-seal';
 import { openEvidenceTestbed, type EvidenceTestbed } from './evidence-testbed';
@@ -36,5 +37,15 @@ describe('the evidence generator across replicas (PostgreSQL)', () => {
     const after = await replica().renderOnce('env-1');
     expect(after.blob_key).not.toBe(before.blob_key);
     expect(after).toMatchObject({ render_count: 2, rendered_version: 2 });
+  });
+
+  it('renders nothing while the envelope part cannot list the documents\' signatures, and renders once it can', async () => {
+    const unreachable = testbed.generator(undefined, undefined, async () => {
+      throw new AppError('SERVICE_UNAVAILABLE', 'A part Signet needs did not answer (GET /internal/envelopes/env-1/signatures)');
+    });
+    await expect(unreachable.renderOnce('env-1')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(await db('evidence_envelopes').where({ envelope_id: 'env-1' }).first()).toMatchObject({ render_count: 0, blob_key: null });
+    expect(await db('outbox').where({ topic: 'envelope.evidence_generated' })).toHaveLength(0);
+    expect(await replica().renderOnce('env-1')).toMatchObject({ render_count: 1 });
   });
 });

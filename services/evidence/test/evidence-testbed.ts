@@ -10,6 +10,7 @@ import { evidenceMigrations } from '../migrations';
 import { createEvidenceGenerator, type EvidenceGenerator } from '../src/evidence-generator';
 import type { LoadIdentity } from '../src/identity-client';
 import type { SealPdf } from '../src/seal-client';
+import type { LoadSignatures } from '../src/signatures-client';
 import { developmentSeal } from './development-seal';
 
 /** A fresh evidence database, a blob directory and a development seal, for one test (or one file). */
@@ -18,9 +19,10 @@ export interface EvidenceTestbed {
   databaseUrl: string;
   /**
    * A generator as a replica builds it, on `clock` (the wall clock by default), asking `loadIdentity` for
-   * identity records (by default there is no validation part: asking fails).
+   * identity records (by default there is no validation part: asking fails) and `loadSignatures` for the
+   * documents' signatures (by default a seal envelope's, with no signed document listed).
    */
-  generator(clock?: () => Date, loadIdentity?: LoadIdentity): EvidenceGenerator;
+  generator(clock?: () => Date, loadIdentity?: LoadIdentity, loadSignatures?: LoadSignatures): EvidenceGenerator;
   /** The blob store the generators write to. */
   blobs: BlobStore;
   /** An envelope the projection knows as SUCCESS-ready, at timeline version 1. */
@@ -36,11 +38,12 @@ export async function openEvidenceTestbed(seal?: SealPdf): Promise<EvidenceTestb
   const noValidationPart: LoadIdentity = async () => {
     throw new Error('this test runs no validation part, and its envelopes have no identity checks');
   };
+  const noSignedDocuments: LoadSignatures = async ({ envelopeId }) => ({ envelope_id: envelopeId, level: 'seal', documents: [], trust_anchors: [], act_keys: null });
   return {
     db,
     databaseUrl: database.url,
     blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock: () => new Date() }),
-    generator: (clock = () => new Date(), loadIdentity = noValidationPart) => createEvidenceGenerator({
+    generator: (clock = () => new Date(), loadIdentity = noValidationPart, loadSignatures = noSignedDocuments) => createEvidenceGenerator({
       db,
       blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock }),
       clock,
@@ -48,6 +51,7 @@ export async function openEvidenceTestbed(seal?: SealPdf): Promise<EvidenceTestb
       stillStale: async () => undefined,
       loadLogo: async () => null,
       loadIdentity,
+      loadSignatures,
       seal: sealing
     }),
     insertEnvelope: async (id) => {

@@ -10,6 +10,7 @@ import type { EnvelopeDeps } from '../envelope-deps';
 import { readEnvelopeForm } from './read-envelope-form';
 import { getEnvelope } from '../get-envelope';
 import { getEnvelopeSummary } from '../get-envelope-summary';
+import { getEnvelopeSignatures } from '../signatures/get-envelope-signatures';
 import { listEnvelopes } from '../list-envelopes';
 import { rateLimitHeaders } from '@signet/rate-limit';
 import { spendEnvelopeCreation } from '../plan-limits/envelope-limits';
@@ -45,7 +46,7 @@ function readVoidRequest(req: Request): VoidRequest {
   return parseWith(VoidRequest, req.body ?? {});
 }
 
-/** The integrator's envelope and batch routes, its recipients' codes, and the internal summary: adapters of the use cases. */
+/** The integrator's envelope and batch routes, its recipients' codes, and the internal summary and signatures: adapters of the use cases. */
 export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: BatchDeps): void {
   router.get('/api/v1/envelopes', async (req, res) => {
     res.json(await listEnvelopes(deps, { context: requestContext(res), query: req.query as Record<string, unknown> }));
@@ -64,6 +65,9 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   });
   router.get('/internal/envelopes/:id/summary', async (req, res) => {
     res.json({ envelope: await getEnvelopeSummary(deps, { context: requestContext(res), envelopeId: String(req.params.id) }) });
+  });
+  router.get('/internal/envelopes/:id/signatures', async (req, res) => {
+    res.json(await getEnvelopeSignatures(deps, { context: requestContext(res), envelopeId: String(req.params.id) }));
   });
   router.post('/api/v1/envelopes', async (req, res) => {
     const context = requestContext(res);

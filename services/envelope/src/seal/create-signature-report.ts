@@ -1,12 +1,20 @@
 import { X509Certificate } from 'node:crypto';
-import type { SignatureReportsResponse } from '@signet/contracts';
+import type { SignatureReport, SignatureReportsResponse } from '@signet/contracts';
 import { AppError } from '@signet/http';
 import { InvalidPdfError } from '@signet/pdf';
-import { reportPdfSignatures, type SignatureReport } from '@signet/signed-pdf';
+import { reportPdfSignatures, type SignatureReport as PdfSignatureReport } from '@signet/signed-pdf';
 import type { SealDeps } from './get-seal-certificates';
 
+/** Judges PDFs' signatures against this Signet's trust anchors. */
+export interface SignatureJudge {
+  /** Subjects of the anchors trust is judged against. */
+  trustAnchors: string[];
+  /** Each signature of the PDF, as the reports give it (the work runs in a PDF worker). */
+  report(pdf: Buffer): Promise<SignatureReport[]>;
+}
+
 /** The report runs in a PDF worker; a verdict on the file (over its budgets, too many signatures) is a 422. */
-async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureReport[]> {
+async function reportOn(body: Buffer, anchors: Buffer[]): Promise<PdfSignatureReport[]> {
   try {
     return await reportPdfSignatures(body, anchors);
   } catch (error) {
@@ -16,19 +24,17 @@ async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureRepor
 }
 
 /**
- * A validation report of any PDF's signatures, trust judged against the roots of this Signet's seal and
- * TSA chains (the development CA by default). The work runs in the PDF workers under the budgets of
- * uploads (OVERLOADED when they are all busy). request_id is the adapter's.
+ * A judge with trust anchored in the roots of this Signet's seal and TSA chains (the development CA by
+ * default) and its signer CA; the seal is told apart from signers' signatures by its certificate.
  */
-export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer }): Promise<Omit<SignatureReportsResponse, 'request_id'>> {
-  if (!input.pdf.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
+export async function signatureJudge(deps: SealDeps): Promise<SignatureJudge> {
   const seal = await deps.sealIdentity();
   const signers = await deps.signerAuthority();
   const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1), signers.ca.signer.certificates.at(-1)].filter((der): der is Buffer => der !== undefined);
   const sealCertificate = new X509Certificate(seal.signer.certificates[0]!).fingerprint256.replace(/:/g, '').toLowerCase();
-  const reports = await reportOn(input.pdf, anchors);
   return {
-    signatures: reports.map((report) => ({
+    trustAnchors: [...new Set(anchors.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', ')))],
+    report: async (pdf) => (await reportOn(pdf, anchors)).map((report) => ({
       kind: report.kind,
       level: levelOf(report, sealCertificate),
       sub_filter: report.subFilter,
@@ -43,13 +49,22 @@ export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer
       chain_trusted: report.trusted,
       modified_after_signing: report.modifiedAfterSigning,
       modification: report.modification
-    })),
-    trust_anchors: [...new Set(anchors.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', ')))]
+    }))
   };
 }
 
+/**
+ * A validation report of any PDF's signatures (see signatureJudge). The work runs in the PDF workers
+ * under the budgets of uploads (OVERLOADED when they are all busy). request_id is the adapter's.
+ */
+export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer }): Promise<Omit<SignatureReportsResponse, 'request_id'>> {
+  if (!input.pdf.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
+  const judge = await signatureJudge(deps);
+  return { signatures: await judge.report(input.pdf), trust_anchors: judge.trustAnchors };
+}
+
 /** seal (this Signet's seal certificate), QES (a certificate stating it is qualified), AdES (any other signature); null for a document timestamp. */
-function levelOf(report: SignatureReport, sealCertificate: string): 'seal' | 'AdES' | 'QES' | null {
+function levelOf(report: PdfSignatureReport, sealCertificate: string): 'seal' | 'AdES' | 'QES' | null {
   if (report.kind === 'document_timestamp') return null;
   if (report.signer?.qualified) return 'QES';
   return report.signer?.sha256 === sealCertificate ? 'seal' : 'AdES';

@@ -95,7 +95,11 @@ function openTokenCa(config: SignetConfig, keyLabel: string): Signer & { close()
   }
 }
 
-/** Act keys live where the seal's key does: in its token when there is one. */
+/** Act keys live where the seal's key does: in its token (an HSM) when there is one, else in memory. */
+export function actKeyStorage(config: SignetConfig): 'hsm' | 'memory' {
+  return config.sealPkcs11 ? 'hsm' : 'memory';
+}
+
 function actKeyStore(config: SignetConfig): ActKeyStore {
-  return config.sealPkcs11 ? tokenActKeys(tokenOptions(config)) : memoryActKeys;
+  return actKeyStorage(config) === 'hsm' ? tokenActKeys(tokenOptions(config)) : memoryActKeys;
 }
