@@ -64,6 +64,21 @@ function sealingRows({ sealing: run }: BenchDocument): Row[] {
   ]);
 }
 
+function signatureLevelRows({ signature_levels: run }: BenchDocument): Row[] {
+  if (!run) return [];
+  const { seal, advanced, signature_adds: adds, ratios, requirement } = run;
+  const envelope = `${run.envelope.recipients} signer, ${run.envelope.pages}-page PDF, ${run.envelope.placements} placement`;
+  const sign = (level: typeof seal) => `p50 ${ms(level.sign_p50_ms)}, p95 ${ms(level.sign_p95_ms)}, CPU ${ms(level.sign_cpu_p50_ms)}${errors(level.errors)}`;
+  return [
+    [`sign at level advanced (${envelope}), ${advanced.signings} signings; baseline: level seal, ${seal.signings}`, sign(advanced), sign(seal),
+      `one signature adds ${ms(adds.sign_p50_ms)} (p50), ${ms(adds.sign_cpu_p50_ms)} CPU; advanced ÷ seal ${ratios.sign_p50_advanced_vs_seal}, CPU ${ratios.sign_cpu_advanced_vs_seal}`],
+    ['sign to envelope.success, and CPU of sign + completion: advanced / seal', `p50 ${ms(advanced.completion_p50_ms)}, CPU ${ms(advanced.sign_and_completion_cpu_p50_ms)}`,
+      `p50 ${ms(seal.completion_p50_ms)}, CPU ${ms(seal.sign_and_completion_cpu_p50_ms)}`,
+      `advanced ÷ seal ${ratios.completion_advanced_vs_seal}; one signature adds ${ms(adds.sign_and_completion_cpu_p50_ms)} CPU to the envelope`],
+    [`requirement: sign at level advanced p50 ≤ ${ms(requirement.limit_ms)}`, ms(requirement.advanced_sign_p50_ms), '', requirement.result]
+  ];
+}
+
 function searchRows({ search: run }: BenchDocument): Row[] {
   if (!run) return [];
   const cases = Object.entries(run as Record<string, unknown>).flatMap(([name, figures]) =>
@@ -89,7 +104,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** docs/benchmarks.md: what the benches measure, and the latest run's figures as one table. */
 export function renderBenchmarksDoc(document: BenchDocument, command: string): string {
-  const rows = [envelopeRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, searchRows, identityRows].flatMap((rows) => rows(document));
+  const rows = [envelopeRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, signatureLevelRows, searchRows, identityRows].flatMap((rows) => rows(document));
   return [
     '# Benchmarks',
     '',

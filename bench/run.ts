@@ -8,13 +8,14 @@ import { benchMicroservices } from './microservices.bench';
 import { benchSearch } from './search.bench';
 import { benchSignerPage } from './signer-page.bench';
 import { benchSealing } from './sealing.bench';
+import { benchSignatureLevels } from './signature-levels.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWebhooks } from './webhooks.bench';
 import { ratiosOf, type BenchDocument, type Results } from './results';
 
 const BENCHES = {
-  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing, search: benchSearch,
-  identity: benchIdentity
+  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing,
+  signature_levels: benchSignatureLevels, search: benchSearch, identity: benchIdentity
 };
 
 /**
