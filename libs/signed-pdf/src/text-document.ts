@@ -2,7 +2,6 @@ import { grayscale, PDFDocument } from 'pdf-lib';
 import { drawText } from './draw-text';
 import { boldTextFaces, textFaces } from './fonts/font-faces';
 import { faceEmbedder, fontStack } from './fonts/font-stack';
-import { sfntFaces } from './fonts/sfnt-faces';
 import { subsettingFontkit } from './fonts/subsetting-fontkit';
 import { pageFrame, type PageFrame } from './page-frame';
 import { paragraphLines } from './paragraph-lines';
@@ -48,7 +47,7 @@ export async function textDocument(input: TextDocumentInput): Promise<Uint8Array
   document.setProducer('Signet');
   document.setCreator('Signet');
   const embed = faceEmbedder(document);
-  const fonts = { regular: fontStack(embed, sfntFaces(textFaces())), bold: fontStack(embed, sfntFaces(boldTextFaces())) };
+  const fonts = { regular: fontStack(embed, textFaces()), bold: fontStack(embed, boldTextFaces()) };
   let frame: PageFrame = pageFrame(document.addPage(PAGE));
   let top = MARGIN;
   const width = frame.width - 2 * MARGIN;

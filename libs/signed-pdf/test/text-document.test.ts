@@ -2,7 +2,7 @@ import * as fontkit from '@pdf-lib/fontkit';
 import { pdftotext, pdftotextWords } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { textDocument, textFaces } from '../src';
-import { sfntOf } from '../src/fonts/sfnt-faces';
+import { sfntOf } from '../src/fonts/woff-to-sfnt';
 
 const LETTER = { width: 612, height: 792 };
 const MARGIN = 56;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from '@pdf-lib/fontkit';
+import { sfntOf } from './woff-to-sfnt';
 
 /**
  * One file of a font family. Fontsource splits each family by script; pdf-lib embeds WOFF (not WOFF2,
@@ -45,11 +46,11 @@ const BOLD_TEXT_FILES = [
 
 const loaded = new Map<string, FontFace>();
 
-/** Files are read and parsed once per process; embedding them is per document. */
+/** Files are read, unwrapped from WOFF and parsed once per process; embedding them is per document. */
 function face(file: string): FontFace {
   let found = loaded.get(file);
   if (!found) {
-    const bytes = readFileSync(require.resolve(file));
+    const bytes = sfntOf(readFileSync(require.resolve(file)));
     const font = fontkit.create(bytes);
     found = { file, bytes, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
     loaded.set(file, found);

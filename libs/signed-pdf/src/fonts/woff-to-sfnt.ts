@@ -1,5 +1,4 @@
 import { inflateSync } from 'node:zlib';
-import type { FontFace } from './font-faces';
 
 const WOFF_SIGNATURE = 0x774f4646;
 const WOFF_HEADER = 44;
@@ -9,8 +8,9 @@ const SFNT_RECORD = 16;
 
 /**
  * A WOFF 1.0 file as the plain TrueType/OpenType file it wraps: each table inflated once. fontkit reads a
- * WOFF's table from the compressed file on every access, so each new glyph of Noto Sans SC inflated its
- * whole `glyf` table again (seconds for a page of Chinese or Japanese); the plain file is read in place.
+ * WOFF's table from the compressed file on every access, so each new glyph inflated the whole `glyf`
+ * table again (seconds for a page of Chinese or Japanese, most of a stamp's time even in Latin); the
+ * plain file is read in place. Written here: the one npm package for it has had a single release.
  */
 export function sfntOf(woff: Uint8Array): Uint8Array {
   const input = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
@@ -41,18 +41,4 @@ export function sfntOf(woff: Uint8Array): Uint8Array {
     offset += padded(table.data.length);
   });
   return output;
-}
-
-const unwrapped = new Map<string, FontFace>();
-
-/** The faces with their files unwrapped once per process (`sfntOf`), for documents of much text. */
-export function sfntFaces(faces: FontFace[]): FontFace[] {
-  return faces.map((face) => {
-    let plain = unwrapped.get(face.file);
-    if (!plain) {
-      plain = { ...face, bytes: sfntOf(face.bytes) };
-      unwrapped.set(face.file, plain);
-    }
-    return plain;
-  });
 }
