@@ -15,10 +15,10 @@ const RECIPIENT_EVENT_TYPES = ['recipient.email_sent', 'recipient.email_received
 type Data = Record<string, unknown>;
 
 /**
- * The evidence sheet of a SUCCESS envelope with 10 recipients and 100 timeline entries: the first
- * GET /evidence (one render) on 10 envelopes and 200 repeated (cached) calls. The envelopes' histories are
- * synthetic, contract-valid events published on the running system's bus under the bench key's tenant,
- * built from a real envelope the API created.
+ * The evidence sheet of a SUCCESS envelope with 10 recipients and over 100 timeline entries: the first
+ * GET /evidence (one render) on 10 envelopes and 200 repeated (cached) calls. The envelopes are real and
+ * signed through the API; 100 synthetic, contract-valid email events per envelope are published on the
+ * running system's bus under the bench key's tenant to fill their timelines.
  */
 export async function benchEvidence() {
   const { signet, url, close } = await startBenchSignet();
@@ -35,40 +35,45 @@ export async function benchEvidence() {
       form[`recipients[${index}][email]`] = `signer${index}@example.com`;
       form[`recipients[${index}][name]`] = `Bench Signer ${index}`;
     }
-    const created = await call('POST', '/api/v1/envelopes', form);
-    if (created.status !== 201 && created.status !== 200) throw new Error(`POST /envelopes answered ${created.status}: ${JSON.stringify(created.body)}`);
-    // The envelope.created payload the envelopes part published, as the evidence part recorded it.
-    const createdId = String((created.body.envelope as Data).id);
-    let template: Data | undefined;
-    for (let tries = 0; !template; tries += 1) {
-      if (tries > 600) throw new Error('the evidence part did not record the created envelope in 60 s');
-      const row = await db('evidence.evidence_envelopes').where({ envelope_id: createdId }).first('snapshot');
-      template = (row?.snapshot ?? undefined) as Data | undefined;
-      if (!template) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const apiKeyId = await apiKeyIdOf(signet.config.databaseUrl as string, BENCH_KEY);
-
     let clock = Date.now() - 3_600_000;
     const publish = async (event: AnySignetEvent, key: string) => {
       clock += 1;
       await signet.bus.publish([{ topic: event.event_type, key, event, headers: { tenantId: 'bench', apiKeyId, occurredAt: new Date(clock).toISOString(), requestId: null } }]);
     };
+    // Real envelopes, signed by every recipient through the API (the sheet lists the signed PDFs'
+    // signatures, which the envelope part reads), their timelines filled up with synthetic email events.
     const envelopeIds: string[] = [];
     for (let n = 0; n < ENVELOPES; n += 1) {
-      const id = randomUUID();
-      const recipients: Data[] = ((template.recipients ?? []) as Data[]).map((recipient) => ({ ...recipient, id: randomUUID(), envelope_id: id }));
-      const envelope = { ...template, id, recipients };
-      const at = (status: string) => ({ ...envelope, status, recipients: recipients.map((recipient) => ({ ...recipient, status: status === 'SUCCESS' ? 'SUCCESS' : recipient.status })) });
-      const envelopeEvent = (type: string, data: Data) => ({ id: randomUUID(), event_type: type, data }) as AnySignetEvent;
-      await publish(envelopeEvent('envelope.created', at(String(template.status))), id);
-      await publish(envelopeEvent('envelope.updated', at(String(template.status))), id);
-      await publish(envelopeEvent('envelope.in_progress', at('IN_PROGRESS')), id);
-      for (let entry = 0; entry < TIMELINE_ENTRIES - 4; entry += 1) {
+      const created = await call('POST', '/api/v1/envelopes', form);
+      if (created.status !== 201 && created.status !== 200) throw new Error(`POST /envelopes answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const envelope = created.body.envelope as Data;
+      const id = String(envelope.id);
+      const sent = await call('POST', `/api/v1/envelopes/${id}/send_invitation`);
+      if (sent.status !== 200) throw new Error(`send_invitation answered ${sent.status}`);
+      // The recipients as the envelopes part's events carry them, as the evidence part recorded them.
+      let snapshot: Data | undefined;
+      for (let tries = 0; !snapshot; tries += 1) {
+        if (tries > 600) throw new Error('the evidence part did not record the created envelope in 60 s');
+        const row = await db('evidence.evidence_envelopes').where({ envelope_id: id }).first('snapshot');
+        snapshot = (row?.snapshot ?? undefined) as Data | undefined;
+        if (!snapshot) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const recipients = (snapshot.recipients ?? []) as Data[];
+      for (let entry = 0; entry < TIMELINE_ENTRIES; entry += 1) {
         const recipient = recipients[entry % recipients.length] as Data;
         const type = RECIPIENT_EVENT_TYPES[Math.floor(entry / recipients.length) % RECIPIENT_EVENT_TYPES.length] as string;
         await publish({ id: randomUUID(), event_type: type, data: { ...recipient, status: 'IN_PROGRESS' } } as AnySignetEvent, id);
       }
-      await publish(envelopeEvent('envelope.success', at('SUCCESS')), id);
+      for (const recipient of recipients) {
+        const link = await call('POST', `/api/v1/envelopes/${id}/recipients/${String(recipient.id)}/signing_url`, {});
+        const token = String(link.body.signing_url).split('/sign/')[1];
+        const signed = await fetch(`${url}/signing/v1/${token}/sign`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ consent: true, signature: { type: 'WRITTEN', text: String(recipient.name) } })
+        });
+        if (signed.status !== 200) throw new Error(`sign answered ${signed.status}`);
+      }
       envelopeIds.push(id);
     }
 
@@ -80,6 +85,15 @@ export async function benchEvidence() {
       if (complete === ENVELOPES) break;
       if (Date.now() > deadline) throw new Error(`the evidence part consumed ${complete}/${ENVELOPES} envelopes' timelines in 120 s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    for (const id of envelopeIds) {
+      for (let tries = 0; ; tries += 1) {
+        const shown = await call('GET', `/api/v1/envelopes/${id}`);
+        if ((shown.body.envelope as Data | undefined)?.status === 'SUCCESS') break;
+        if (tries > 1200) throw new Error(`envelope ${id} did not complete in 120 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
 
     const evidence = async (id: string) => {

@@ -21,10 +21,10 @@ export const signatureLevelMessages = defineFeatureMessages({
     'signature.page.providerUnavailable': 'Votre prestataire de signature est injoignable. Rien n\'a été signé ; réessayez dans un instant.'
   },
   de: {
-    'signature.page.providerCode': 'Code Ihres Signaturanbieters',
-    'signature.page.providerCodeHelp': 'Ihre Unterschrift ist eine qualifizierte elektronische Signatur, erstellt von Ihrem Signaturanbieter. Geben Sie den Einmalcode ein, den er Ihnen gesendet hat.',
-    'signature.page.providerRefused': 'Ihr Signaturanbieter hat den Code nicht akzeptiert. Prüfen Sie ihn oder fordern Sie beim Anbieter einen neuen an.',
-    'signature.page.providerUnavailable': 'Ihr Signaturanbieter ist nicht erreichbar. Es wurde nichts unterschrieben; bitte versuchen Sie es gleich noch einmal.'
+    'signature.page.providerCode': 'Code Ihres Signierdienstes',
+    'signature.page.providerCodeHelp': 'Ihre Unterschrift ist eine qualifizierte elektronische Signatur, erstellt von Ihrem Signierdienst. Geben Sie den Einmalcode ein, den er Ihnen gesendet hat.',
+    'signature.page.providerRefused': 'Ihr Signierdienst hat den Code nicht akzeptiert. Prüfen Sie ihn oder fordern Sie beim Dienst einen neuen an.',
+    'signature.page.providerUnavailable': 'Ihr Signierdienst ist nicht erreichbar. Es wurde nichts unterschrieben; bitte versuchen Sie es gleich noch einmal.'
   },
   it: {
     'signature.page.providerCode': 'Codice del tuo fornitore di firma',
@@ -58,7 +58,7 @@ export const signatureLevelMessages = defineFeatureMessages({
   },
   sv: {
     'signature.page.providerCode': 'Kod från din signeringstjänst',
-    'signature.page.providerCodeHelp': 'Din underskrift är en kvalificerad elektronisk underskrift som skapas av din signeringstjänst. Ange engångskoden som tjänsten skickade till dig.',
+    'signature.page.providerCodeHelp': 'Din signatur är en kvalificerad elektronisk signatur som skapas av din signeringstjänst. Ange engångskoden som tjänsten skickade till dig.',
     'signature.page.providerRefused': 'Din signeringstjänst godtog inte koden. Kontrollera den eller be tjänsten om en ny.',
     'signature.page.providerUnavailable': 'Det gick inte att nå din signeringstjänst. Inget har undertecknats; försök igen om en stund.'
   },
