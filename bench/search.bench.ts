@@ -14,6 +14,9 @@ const DEEP_POSITION = 0.6;
  * (generate_series), not through the API. The list's indexes are dropped first and built again after,
  * which is how a bulk load is done and many times faster than maintaining them row by row.
  */
+/** Generated envelopes' ids: UUIDs as the API's (a cursor carries one, and is checked), told apart by their first 24 characters. */
+const GENERATED_ID_PREFIX = '00000000-0000-7000-8000-';
+
 async function generate(db: Knex, count: number, apiKeyId: string): Promise<number> {
   const started = performance.now();
   const indexes: Array<{ indexname: string; indexdef: string }> = (await db.raw(
@@ -25,7 +28,7 @@ async function generate(db: Knex, count: number, apiKeyId: string): Promise<numb
   await db.raw(`
     INSERT INTO envelope.envelopes (id, tenant_id, api_key_id, name, name_is_default, status, settings_overrides, settings, errors, warnings,
       created_at, updated_at, sent_at, completed_at, voided_at, metadata, search_text, recipient_emails)
-    SELECT 'env-' || lpad(g::text, 8, '0'), CASE WHEN g <= ?::int THEN ?::text ELSE 'other' END, ?, 'Contract ' || g || ' ' || (ARRAY['lease', 'sale', 'loan', 'employment', 'services'])[g % 5 + 1],
+    SELECT '${GENERATED_ID_PREFIX}' || lpad(to_hex(g), 12, '0'), CASE WHEN g <= ?::int THEN ?::text ELSE 'other' END, ?, 'Contract ' || g || ' ' || (ARRAY['lease', 'sale', 'loan', 'employment', 'services'])[g % 5 + 1],
       false, s.status, '{}', '{}', '[]', '[]', c.at, c.at,
       CASE WHEN s.status IN ('IN_PROGRESS', 'SUCCESS', 'VOIDED') THEN c.at + interval '1 hour' END,
       CASE WHEN s.status = 'SUCCESS' THEN c.at + interval '2 days' END,
@@ -40,7 +43,7 @@ async function generate(db: Knex, count: number, apiKeyId: string): Promise<numb
   await db.raw(`
     INSERT INTO envelope.recipients (id, envelope_id, custom_key, name, email, "order", status, created_at, updated_at)
     SELECT 'rcp-' || e.id, e.id, '0', 'Signer ' || split_part(e.recipient_emails[1], '@', 1), e.recipient_emails[1], 0, 'PENDING', e.created_at, e.created_at
-    FROM envelope.envelopes e WHERE e.id LIKE 'env-%'`);
+    FROM envelope.envelopes e WHERE e.id LIKE '${GENERATED_ID_PREFIX}%'`);
   for (const index of indexes) await db.raw(index.indexdef);
   await db.raw('ANALYZE envelope.envelopes');
   await db.raw('ANALYZE envelope.recipients');
@@ -60,14 +63,15 @@ async function explain(db: Knex, sql: string): Promise<string[]> {
   return rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']);
 }
 
-/** Times `path` through the gateway, after a warm-up, one request at a time. */
-async function timeHttp(url: string, path: string): Promise<number[]> {
+/** Times `path` through the gateway, after a warm-up, one request at a time; failed requests are counted. */
+async function timeHttp(url: string, path: string): Promise<{ latencies: number[]; errors: number }> {
   const run = () => fetch(`${url}${path}`, { headers: { authorization: BENCH_KEY } }).then(async (response) => {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   });
   await measure(20, 1, run);
-  return (await measure(REQUESTS, 1, run)).latencies;
+  const { latencies, errors } = await measure(REQUESTS, 1, run);
+  return { latencies, errors };
 }
 
 /**
@@ -89,7 +93,7 @@ export async function benchSearch() {
     const generation_seconds = await generate(db, count, apiKeyId);
     process.stderr.write(`search bench: generated in ${generation_seconds} s\n`);
     const deep = await db('envelope.envelopes').where({ tenant_id: TENANT }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .offset(Math.floor(count * DEEP_POSITION)).first('id', db.raw('created_at::text AS cursor_at'));
+      .offset(Math.floor(count * DEEP_POSITION)).first('id', db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`));
     const deepCursor = encodeCursor({ createdAt: deep.cursor_at, id: deep.id, order: 'desc' });
     const cases: Record<string, Record<string, string>> = {
       first_page: {},
@@ -106,11 +110,11 @@ export async function benchSearch() {
       deep_page: { cursor: deepCursor },
       deep_page_status: { cursor: deepCursor, status: 'SUCCESS' }
     };
-    const baseline = await timeHttp(bench.url, `/api/v1/envelopes/${real.envelope.id}`);
+    const { latencies: baseline } = await timeHttp(bench.url, `/api/v1/envelopes/${real.envelope.id}`);
     const figures: Record<string, unknown> = {};
     for (const [name, query] of Object.entries(cases)) {
       const path = `/api/v1/envelopes?${new URLSearchParams(query).toString()}`;
-      const http = await timeHttp(bench.url, path);
+      const { latencies: http, errors: http_errors } = await timeHttp(bench.url, path);
       const sql = await listSql(db, query);
       const database = await measure(REQUESTS, 1, async () => {
         await db.raw(sql);
@@ -120,6 +124,7 @@ export async function benchSearch() {
         query: path,
         http_p50_ms: percentile(http, 50),
         http_p99_ms: percentile(http, 99),
+        http_errors,
         sql_p50_ms: percentile(database.latencies, 50),
         sql_p99_ms: percentile(database.latencies, 99),
         index_scan: plan.some((line) => /Index (Only )?Scan|Bitmap Index Scan/.test(line)) && !plan.some((line) => /Seq Scan on envelopes/.test(line)),
