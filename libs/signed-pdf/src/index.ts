@@ -3,7 +3,7 @@ export { generateServiceCertificate, type ServiceCertificate, type ServiceCertif
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
 export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
 export { generateTokenKey, type Pkcs11Options, pkcs11Signer } from './seal/pkcs11-signer';
-export { type Pkcs11Setting, Pkcs11SetupError } from './seal/pkcs11-token';
+export { type Pkcs11Setting, Pkcs11SetupError, type TokenOptions } from './seal/pkcs11-token';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
 export {
   createCscClient, type CscAuthorizeInput, type CscCertificateStatus, type CscClient, type CscClientOptions, type CscCredentialInfo, type CscKeyStatus,

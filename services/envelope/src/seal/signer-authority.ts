@@ -4,6 +4,7 @@ import {
 } from '@signet/signed-pdf';
 import type { Knex } from 'knex';
 import { loadedOnce, type LoadedOnce } from './loaded-once';
+import { configuredCertificates, tokenOptionsOf } from './open-pkcs11-seal';
 import { loadDevelopmentSignerCa } from './signer-ca-store';
 
 /** Where the signer CA's CRL is published (the gateway serves it without an API key). */
@@ -75,20 +76,10 @@ export function createSignerAuthority(deps: SignerAuthorityDeps): SignerAuthorit
   }
 }
 
-function tokenOptions(config: SignetConfig) {
-  const token = config.sealPkcs11!;
-  return {
-    module: token.module, pin: token.pin,
-    ...(token.tokenLabel === null ? {} : { tokenLabel: token.tokenLabel }),
-    ...(token.slotId === null ? {} : { slotId: token.slotId })
-  };
-}
-
 function openTokenCa(config: SignetConfig, keyLabel: string): Signer & { close(): void } {
-  const pem = config.sealPkcs11?.certificatesPem ?? '';
-  const certificates = [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
+  const token = config.sealPkcs11!;
   try {
-    return pkcs11Signer({ ...tokenOptions(config), keyLabel }, certificates);
+    return pkcs11Signer({ ...tokenOptionsOf(token), keyLabel }, configuredCertificates(token));
   } catch (error) {
     if (error instanceof Pkcs11SetupError) throw new ConfigError('SIGNET_SIGNER_CA_PKCS11_KEY_LABEL', error.message);
     throw error;
@@ -101,5 +92,5 @@ export function actKeyStorage(config: SignetConfig): 'hsm' | 'memory' {
 }
 
 function actKeyStore(config: SignetConfig): ActKeyStore {
-  return actKeyStorage(config) === 'hsm' ? tokenActKeys(tokenOptions(config)) : memoryActKeys;
+  return config.sealPkcs11 ? tokenActKeys(tokenOptionsOf(config.sealPkcs11)) : memoryActKeys;
 }
