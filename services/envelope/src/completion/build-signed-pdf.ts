@@ -11,7 +11,7 @@ export async function buildSignedPdf(
   aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
   background: Uint8Array | null = null
 ): Promise<Uint8Array> {
-  const marks = await documentMarks(aggregate, document, original, signers, { kind: 'all' }, background);
+  const marks = await documentMarks(aggregate, document, async () => original, signers, { kind: 'all' }, background);
   const stamped = await stampSignedPdf({ pdf: original, ...marks });
   return sealWithLongTermValidation(stamped, seal, 'Signed by every recipient');
 }
@@ -23,10 +23,10 @@ export async function buildSignedPdf(
  * and the document timestamp. Every signer's bytes stay as they signed them.
  */
 export async function sealRevisions(
-  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, lastRevision: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
+  aggregate: EnvelopeAggregate, document: DocumentRow, readOriginal: () => Promise<Buffer>, lastRevision: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
   signerValidation: ValidationData, now: Date, background: Uint8Array | null = null
 ): Promise<Uint8Array> {
-  const marks = await documentMarks(aggregate, document, original, signers, { kind: 'last pages' }, background);
+  const marks = await documentMarks(aggregate, document, readOriginal, signers, { kind: 'last pages' }, background);
   const sealed = await signRevision(
     lastRevision,
     { signer: seal.signer, timestamper: seal.timestamper ?? undefined, name: 'Signet', reason: 'Signed by every recipient', signedAt: now, fieldPrefix: 'Seal' },

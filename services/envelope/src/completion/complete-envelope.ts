@@ -8,7 +8,7 @@ import { archiveRenewAfter } from '../seal/archive-renewer';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { isSettled } from '../state/recipient-machine';
-import { envelopeRevisions, latestRevisions } from '../signatures/revision-store';
+import { envelopeRevisions, latestOf } from '../signatures/revision-store';
 import { signerValidationData } from '../signatures/signer-validation-data';
 import { buildSignedPdf, sealRevisions } from './build-signed-pdf';
 import { signedRecipients } from './signed-recipients';
@@ -45,15 +45,15 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
   const signed = new Map<string, { key: string; sha256: string; size: number; renewAfter: Date | null }>();
   const revisions = await envelopeRevisions(deps.db, envelopeId);
-  const latest = await latestRevisions(deps.db, envelopeId);
+  const latest = latestOf(revisions);
   const signerValidation = revisions.length > 0 ? await signerValidationData(deps, revisions, options.log) : null;
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
-    const original = await readBlob(deps.blobs, document.blob_key);
+    const readOriginal = () => readBlob(deps.blobs, document.blob_key);
     const revision = latest.get(document.id);
     // advanced and qualified: the signers' revisions, sealed; seal: every mark drawn on the original, sealed.
     const bytes = revision && signerValidation
-      ? await sealRevisions(aggregate, document, original, await readBlob(deps.blobs, revision.blob_key), signers, seal, signerValidation, deps.clock(), background)
-      : await buildSignedPdf(aggregate, document, original, signers, seal, background);
+      ? await sealRevisions(aggregate, document, readOriginal, await readBlob(deps.blobs, revision.blob_key), signers, seal, signerValidation, deps.clock(), background)
+      : await buildSignedPdf(aggregate, document, await readOriginal(), signers, seal, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
     signed.set(document.id, { key, sha256: stored.sha256, size: bytes.length, renewAfter: archiveRenewAfter(bytes, deps.config.archive.renewDays) });

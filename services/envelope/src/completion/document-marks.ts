@@ -26,12 +26,14 @@ export type DocumentMarks = Omit<StampSignedPdfInput, 'pdf'>;
  * `signature.bg_image`, fetched once per envelope.
  */
 export async function documentMarks(
-  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, of: MarksOf, background: Uint8Array | null
+  aggregate: EnvelopeAggregate, document: DocumentRow, readOriginal: () => Promise<Buffer>, signers: Map<string, SignedRecipient>, of: MarksOf,
+  background: Uint8Array | null
 ): Promise<DocumentMarks> {
   const { settings } = aggregate.envelope;
   // The document is everyone's: its captions and extra pages are in the envelope's language.
   const language = languageOf(settings.signature_flow.language);
-  const resolved = await resolvePlacements(document, aggregate.placements, async () => original);
+  // The original is read only when a placement's token must be found in it.
+  const resolved = await resolvePlacements(document, aggregate.placements, readOriginal);
   const all = of.kind === 'act' ? resolved.filter((position) => position.placement.recipient_key === of.recipientKey) : of.kind === 'all' ? resolved : [];
   const positions = all.flatMap((position) => (isActPosition(position) ? [position] : []));
   const placed = new Set(resolved.filter(isActPosition).map((position) => position.placement.recipient_key));

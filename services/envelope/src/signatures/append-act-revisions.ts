@@ -7,7 +7,7 @@ import { readBlob } from '../documents/read-blob';
 import type { EnvelopeDeps } from '../envelope-deps';
 import type { EnvelopeAggregate, RecipientRow } from '../model';
 import type { ActSigner } from './act-signer';
-import { insertRevision, latestRevisions } from './revision-store';
+import { envelopeRevisions, insertRevision, latestOf } from './revision-store';
 
 export interface ActRevisionInput {
   /** The envelope with this act's field values among its own. */
@@ -34,13 +34,14 @@ function reasonOf(recipient: RecipientRow): string {
 export async function appendActRevisions(deps: EnvelopeDeps, trx: Knex.Transaction, input: ActRevisionInput, written: string[]): Promise<void> {
   const { aggregate, recipient, act, actSigner, now } = input;
   const { envelope } = aggregate;
-  const latest = await latestRevisions(trx, envelope.id);
+  const latest = latestOf(await envelopeRevisions(trx, envelope.id));
   const seal = await deps.sealIdentity();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
     const previous = latest.get(document.id);
-    const original = await readBlob(deps.blobs, document.blob_key);
-    const current = previous ? await readBlob(deps.blobs, previous.blob_key) : await baseRevision(original);
-    const marks = await documentMarks(aggregate, document, original, new Map([[recipient.custom_key, act]]), {
+    const readOriginal = () => readBlob(deps.blobs, document.blob_key);
+    // After the first act the original is needed only to find placement tokens, and read only then.
+    const current = previous ? await readBlob(deps.blobs, previous.blob_key) : await baseRevision(await readOriginal());
+    const marks = await documentMarks(aggregate, document, readOriginal, new Map([[recipient.custom_key, act]]), {
       kind: 'act', recipientKey: recipient.custom_key, firstRevision: previous === undefined
     }, null);
     const bytes = await signRevision(current, {

@@ -16,17 +16,18 @@ export interface SignatureRevisionRow {
   created_at: Date;
 }
 
-/** The latest revision of each document of an envelope, by document id. */
-export async function latestRevisions(db: Knex, envelopeId: string): Promise<Map<string, SignatureRevisionRow>> {
-  const rows: SignatureRevisionRow[] = await db('signature_revisions').where({ envelope_id: envelopeId }).orderBy('revision', 'asc');
-  return new Map(rows.map((row) => [row.document_id, row]));
-}
-
-/** Every revision of an envelope, oldest first. */
+/** Every revision of an envelope, each document's oldest first. */
 export async function envelopeRevisions(db: Knex, envelopeId: string): Promise<SignatureRevisionRow[]> {
   return db('signature_revisions').where({ envelope_id: envelopeId }).orderBy([{ column: 'document_id' }, { column: 'revision' }]);
 }
 
 export async function insertRevision(db: Knex, row: SignatureRevisionRow): Promise<void> {
   await db('signature_revisions').insert({ ...row, certificates: JSON.stringify(row.certificates) });
+}
+
+/** The latest of each document's revisions, by document id. */
+export function latestOf(revisions: SignatureRevisionRow[]): Map<string, SignatureRevisionRow> {
+  const latest = new Map<string, SignatureRevisionRow>();
+  for (const row of revisions) if ((latest.get(row.document_id)?.revision ?? 0) < row.revision) latest.set(row.document_id, row);
+  return latest;
 }
