@@ -24,21 +24,26 @@ export function certificateFacts(der: Buffer): CertificateFacts {
   return {
     notBefore: certificate.notBefore,
     notAfter: certificate.notAfter,
-    policies: policyExtension ? policyOids(Buffer.from(policyExtension.value)) : [],
-    // The statements are a DER SEQUENCE of OIDs and values: the QcCompliance OID's encoding is enough to tell.
-    qualified: statements !== null && Buffer.from(statements.value).includes(oidBytes(QC_COMPLIANCE))
+    policies: policyExtension ? leadingOids(Buffer.from(policyExtension.value)) : [],
+    qualified: statements !== null && leadingOids(Buffer.from(statements.value)).includes(QC_COMPLIANCE)
   };
 }
 
 /**
- * certificatePolicies' policy identifiers, read here because common decoders print arcs past 2^53 (a
- * UUID arc under 2.25, as Signet's own policy is) as something else.
+ * The OID that starts each member of a SEQUENCE OF SEQUENCE: certificatePolicies' policy identifiers,
+ * qcStatements' statement ids. Read here because common decoders print arcs past 2^53 (a UUID arc under
+ * 2.25, as Signet's own policy is) as something else.
  */
-function policyOids(value: Buffer): string[] {
-  return children(readDer(value)).map((information) => {
-    const oid = children(information)[0];
-    return oid && oid.tag === TAG.OID ? decodeOid(oid.content) : '';
-  }).filter((oid) => oid !== '');
+function leadingOids(value: Buffer): string[] {
+  try {
+    return children(readDer(value)).map((member) => {
+      const oid = children(member)[0];
+      return oid && oid.tag === TAG.OID ? decodeOid(oid.content) : '';
+    }).filter((oid) => oid !== '');
+  } catch {
+    // A stranger's certificate in a reported PDF may carry a malformed extension: it then names nothing.
+    return [];
+  }
 }
 
 function decodeOid(content: Buffer): string {
@@ -54,15 +59,4 @@ function decodeOid(content: Buffer): string {
   const [first = 0n, ...rest] = arcs;
   const head = first < 80n ? [first / 40n, first % 40n] : [2n, first - 80n];
   return [...head, ...rest].join('.');
-}
-
-function oidBytes(oid: string): Buffer {
-  const [first, second, ...rest] = oid.split('.').map(Number);
-  const body: number[] = [first! * 40 + second!];
-  for (const arc of rest) {
-    const bytes = [arc & 0x7f];
-    for (let value = arc >>> 7; value > 0; value >>>= 7) bytes.unshift((value & 0x7f) | 0x80);
-    body.push(...bytes);
-  }
-  return Buffer.from([0x06, body.length, ...body]);
 }
