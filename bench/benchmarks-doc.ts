@@ -19,6 +19,19 @@ function envelopeRows({ envelopes: run, ratios }: BenchDocument): Row[] {
   ];
 }
 
+function cpuRows({ cpu_per_request: run }: BenchDocument): Row[] {
+  if (!run) return [];
+  const side = (figures: typeof run.get.signet) => `${figures.total_us} µs (node ${figures.node_us} + PostgreSQL ${figures.postgres_us}), rounds ${figures.spread_total_us.join('-')} µs${errors(figures.errors)}`;
+  const ratio = (figures: typeof run.ratios.get) => `${figures.median} (rounds ${figures.spread.join('-')}; limit ${figures.limit}: ${figures.requirement})`;
+  const idle = run.idle_ms_per_s;
+  return [
+    [`CPU per GET envelope, median of ${run.rounds} rounds`, side(run.get.signet), side(run.get.bare), ratio(run.ratios.get)],
+    ['CPU per create envelope (1 recipient, 1-page PDF), its background work included', side(run.create.signet), side(run.create.bare), ratio(run.ratios.create)],
+    ['idle CPU, monolith mode', `node ${idle.signet_node} ms/s, PostgreSQL ${idle.postgres_beside_signet} ms/s`, `node ${idle.bare_node} ms/s`, `limit ${idle.limit} ms/s each: ${idle.requirement}`],
+    [`connections opened under steady load (${run.concurrency} clients)`, `${run.connections.opened_during_rounds} opened, ${run.connections.held_after} held`, '', run.connections.requirement]
+  ];
+}
+
 function uploadRows({ uploads: run, ratios }: BenchDocument): Row[] {
   if (!run) return [];
   return [[`${run.file_mb} MB upload`, `${run.through_gateway_mb_per_s} MB/s, RSS +${run.rss_growth_mb_during_upload} MB${errors(run.errors)}`,
@@ -104,7 +117,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** docs/benchmarks.md: what the benches measure, and the latest run's figures as one table. */
 export function renderBenchmarksDoc(document: BenchDocument, command: string): string {
-  const rows = [envelopeRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, signatureLevelRows, searchRows, identityRows].flatMap((rows) => rows(document));
+  const rows = [envelopeRows, cpuRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, signatureLevelRows, searchRows, identityRows].flatMap((rows) => rows(document));
   return [
     '# Benchmarks',
     '',

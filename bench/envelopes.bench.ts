@@ -3,7 +3,8 @@ import pg from 'pg';
 import { runInNewContext } from 'node:vm';
 import { PDF_WORKER_IDLE_MS } from '../libs/pdf/src';
 import { samplePdf } from '../libs/testkit/src';
-import { bareCreateServer, bareGetServer, bareGetServerInOwnProcess } from './baselines';
+import { createForm } from './envelope-form';
+import { bareCreateServer, bareGetServer, bareServerInOwnProcess } from './baselines';
 import { interleaved, measure, measureFor, medianOfRounds, round } from './measure';
 import { BENCH_KEY as KEY, BENCH_TENANT, startBenchSignet } from './signet-for-bench';
 
@@ -20,14 +21,6 @@ const WARMUP_CREATES = 2_500;
 const WARMUP_READS = 5_000;
 const CONCURRENCY = 8;
 const MEMORY_READS = 10_000;
-
-function createForm(pdf: string): FormData {
-  const form = new FormData();
-  form.append('documents[0][base64]', pdf);
-  form.append('recipients[0][email]', 'bench@example.com');
-  form.append('recipients[0][name]', 'Bench Signer');
-  return form;
-}
 
 async function ok(response: Response, what: string): Promise<unknown> {
   const body = await response.json();
@@ -82,7 +75,7 @@ async function eventsHandled(databaseUrl: string): Promise<void> {
 
 /** The bare GET server in its own process, warmed up like the others, then its median round. */
 async function bareGetAlone(databaseUrl: string, ids: string[]) {
-  const alone = await bareGetServerInOwnProcess(databaseUrl, BENCH_TENANT);
+  const alone = await bareServerInOwnProcess(databaseUrl, BENCH_TENANT);
   try {
     const get = async (index: number) => {
       await ok(await fetch(`${alone.url}/envelopes/${ids[index % ids.length]}`), 'bare get in its own process');

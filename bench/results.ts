@@ -1,3 +1,4 @@
+import type { benchCpuPerRequest } from './cpu-per-request.bench';
 import type { benchEnvelopes } from './envelopes.bench';
 import type { benchEvidence } from './evidence.bench';
 import type { benchIdentity } from './identity.bench';
@@ -13,6 +14,7 @@ import type { benchWebhooks } from './webhooks.bench';
 /** What each bench that ran returned, by name. */
 export interface Results {
   envelopes?: Awaited<ReturnType<typeof benchEnvelopes>>;
+  cpu_per_request?: Awaited<ReturnType<typeof benchCpuPerRequest>>;
   uploads?: Awaited<ReturnType<typeof benchUploads>>;
   webhooks?: Awaited<ReturnType<typeof benchWebhooks>>;
   evidence?: Awaited<ReturnType<typeof benchEvidence>>;
@@ -37,6 +39,8 @@ export function ratiosOf(results: Results) {
   return {
     get_vs_bare: ratio(results.envelopes?.envelope_get.per_second, results.envelopes?.bare_express_pg_get.per_second),
     create_vs_bare: ratio(results.envelopes?.envelope_create.per_second, results.envelopes?.bare_multer_insert_create.per_second),
+    cpu_get_vs_bare: results.cpu_per_request?.ratios.get.median ?? null,
+    cpu_create_vs_bare: results.cpu_per_request?.ratios.create.median ?? null,
     upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s),
     seal_b_lta_vs_b_b_1_page: results.sealing?.pages_1.ratios.b_lta_vs_b_b ?? null,
     seal_b_lta_vs_b_b_300_pages: results.sealing?.pages_300.ratios.b_lta_vs_b_b ?? null,

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderBenchmarksDoc } from './benchmarks-doc';
+import { benchCpuPerRequest } from './cpu-per-request.bench';
 import { benchEnvelopes } from './envelopes.bench';
 import { benchEvidence } from './evidence.bench';
 import { benchIdentity } from './identity.bench';
@@ -14,7 +15,7 @@ import { benchWebhooks } from './webhooks.bench';
 import { ratiosOf, type BenchDocument, type Results } from './results';
 
 const BENCHES = {
-  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing,
+  envelopes: benchEnvelopes, cpu_per_request: benchCpuPerRequest, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing,
   signature_levels: benchSignatureLevels, search: benchSearch, identity: benchIdentity
 };
 

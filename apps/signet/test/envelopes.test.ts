@@ -58,6 +58,21 @@ describe.each(INFRASTRUCTURE_MODES)('envelopes through the gateway, %s', (_mode,
   });
 
   describe('create and read', () => {
+    it('reads an envelope on every pooled connection after a migration adds a column to envelopes', async () => {
+      const envelope = await created();
+      // Enough reads for each of the part's pooled connections to have prepared its read before the change.
+      const readAll = () => Promise.all(Array.from({ length: 12 }, () => get(envelope.id)));
+      expect((await readAll()).map((response) => response.status)).toEqual(Array(12).fill(200));
+      await db.raw('ALTER TABLE envelopes ADD COLUMN added_by_a_later_version text');
+      try {
+        const after = await readAll();
+        expect(after.map((response) => response.status)).toEqual(Array(12).fill(200));
+        expect(after[0]?.body.envelope.id).toBe(envelope.id);
+      } finally {
+        await db.raw('ALTER TABLE envelopes DROP COLUMN added_by_a_later_version');
+      }
+    });
+
     it('creates a CREATED envelope whose signers are PENDING, named after its first document', async () => {
       const response = await create(basicForm());
       expect(response.status).toBe(200);

@@ -3,11 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore } from '@signet/blob';
 import type { DocumentInput } from '@signet/contracts';
 import { AppError } from '@signet/http';
-import { InvalidPdfError, inspectPdf } from '@signet/pdf';
+import { InvalidPdfError } from '@signet/pdf';
 import { orderOf, sortedKeys } from '../components';
 import type { DocumentRow } from '../model';
 import { decodeBase64Pdf } from './decode-base64-pdf';
 import { documentBlobKey } from './document-blob-key';
+import { inspectedOnce } from './inspected-once';
 
 export interface StoredDocument {
   row: DocumentRow;
@@ -29,7 +30,7 @@ export async function storeInlineDocuments(
     const field = `documents.${key}.base64`;
     const bytes = decodeBase64Pdf(document.base64, field);
     try {
-      inspected.push({ key, position, document, bytes, inspection: await inspectPdf(bytes) });
+      inspected.push({ key, position, document, bytes, inspection: await inspectedOnce(tenantId, bytes) });
     } catch (error) {
       if (!(error instanceof InvalidPdfError)) throw error;
       throw new AppError('VALIDATION_FAILED', 'Invalid PDF content', [{ field, message: `invalid PDF content: ${error.message}` }]);

@@ -85,6 +85,21 @@ function searchTextOf(aggregate: EnvelopeAggregate): string {
   return parts.join(' ');
 }
 
+/**
+ * An envelope with its components in one round trip, each as JSON: the envelope's row and its components'
+ * rows. Every column is JSON, so the statement's result type stays the same when a migration adds a
+ * column, and it can be a prepared statement (planning it took twice as long as running it) that a
+ * connection keeps across such a migration.
+ */
+const LOAD_ENVELOPE = `
+  SELECT row_to_json(envelopes) AS _envelope,
+    (SELECT coalesce(json_agg(documents), '[]') FROM documents WHERE documents.envelope_id = envelopes.id) AS _documents,
+    (SELECT coalesce(json_agg(recipients), '[]') FROM recipients WHERE recipients.envelope_id = envelopes.id) AS _recipients,
+    (SELECT coalesce(json_agg(placements), '[]') FROM placements WHERE placements.envelope_id = envelopes.id) AS _placements,
+    (SELECT coalesce(json_agg(field_values), '[]') FROM field_values WHERE field_values.envelope_id = envelopes.id) AS _field_values,
+    (SELECT coalesce(json_agg(field_attachments), '[]') FROM field_attachments WHERE field_attachments.envelope_id = envelopes.id) AS _field_attachments
+  FROM envelopes WHERE envelopes.id = ? AND envelopes.tenant_id = ?`;
+
 export function envelopeStore() {
   return {
     /** The envelope of this tenant with its components, or null (another tenant's id is simply not found). */
@@ -92,18 +107,11 @@ export function envelopeStore() {
       // The lock comes first, in its own statement: a statement that waited for a lock still reads with the
       // snapshot it started with, so components read in the locking statement could be the old ones.
       if (options.forUpdate && !(await db('envelopes').select('id').where({ id, tenant_id: tenantId }).forUpdate().first())) return null;
-      // One round trip: the components come along as JSON arrays beside the envelope's own columns.
-      const result = await db.raw(`
-        SELECT envelopes.*,
-          (SELECT coalesce(json_agg(documents), '[]') FROM documents WHERE documents.envelope_id = envelopes.id) AS _documents,
-          (SELECT coalesce(json_agg(recipients), '[]') FROM recipients WHERE recipients.envelope_id = envelopes.id) AS _recipients,
-          (SELECT coalesce(json_agg(placements), '[]') FROM placements WHERE placements.envelope_id = envelopes.id) AS _placements,
-          (SELECT coalesce(json_agg(field_values), '[]') FROM field_values WHERE field_values.envelope_id = envelopes.id) AS _field_values,
-          (SELECT coalesce(json_agg(field_attachments), '[]') FROM field_attachments WHERE field_attachments.envelope_id = envelopes.id) AS _field_attachments
-        FROM envelopes WHERE envelopes.id = ? AND envelopes.tenant_id = ?`, [id, tenantId]);
-      const row = result.rows[0] as (EnvelopeRow & Record<'_documents' | '_recipients' | '_placements' | '_field_values' | '_field_attachments', Array<Record<string, unknown>>>) | undefined;
+      const result = await prepared('envelope_load', db.raw(LOAD_ENVELOPE, [id, tenantId]));
+      const row = result.rows[0] as Record<'_envelope' | '_documents' | '_recipients' | '_placements' | '_field_values' | '_field_attachments', Array<Record<string, unknown>>> & { _envelope: Record<string, unknown> } | undefined;
       if (!row) return null;
-      const { _documents: documents, _recipients: recipients, _placements: placements, _field_values: values, _field_attachments: attachments, ...envelope } = row;
+      const { _envelope: stored, _documents: documents, _recipients: recipients, _placements: placements, _field_values: values, _field_attachments: attachments } = row;
+      const envelope = datesRevived<EnvelopeRow>(stored);
       return {
         envelope,
         documents: inListOrder(documents.map((item) => documentFromDb(datesRevived<DocumentRow>(item)))),

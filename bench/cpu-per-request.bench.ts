@@ -1,0 +1,189 @@
+import pg from 'pg';
+import { samplePdf } from '../libs/testkit/src';
+import { bareServerInOwnProcess, type Baseline } from './baselines';
+import { createForm } from './envelope-form';
+import { measure, median, round } from './measure';
+import { parentOf, treeCpuMs } from './process-cpu';
+import { BENCH_KEY, BENCH_TENANT } from './signet-for-bench';
+import { startSignetProcess } from './signet-process';
+
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
+const CONCURRENCY = 8;
+const GETS_PER_BLOCK = 1_000;
+const CREATES_PER_BLOCK = 150;
+/** Enough for V8 to have optimized both servers' code paths before anything is measured. */
+const WARMUP_CREATES = 1_500;
+const WARMUP_GETS = 4_000;
+/** Long enough for /proc's 10 ms ticks to read an idle rate to about 0.5 ms/s. */
+const IDLE_MS = 20_000;
+const QUIET_WINDOW_MS = 500;
+const QUIET_LIMIT_MS = 30_000;
+
+/** Where the CPU of one side is read: its server process tree, and the whole PostgreSQL server. */
+interface Side {
+  name: 'signet' | 'bare';
+  pid: number;
+  url: string;
+  /** Its node CPU while nothing is asked of it, ms per s. */
+  idleMsPerS: number;
+}
+
+interface Reading {
+  at: number;
+  nodeMs: number;
+  postgresMs: number;
+}
+
+interface Block {
+  node_us: number;
+  postgres_us: number;
+  total_us: number;
+  errors: number;
+}
+
+function read(side: Side, postmaster: number): Reading {
+  return { at: performance.now(), nodeMs: treeCpuMs(side.pid), postgresMs: treeCpuMs(postmaster) };
+}
+
+async function idleRates(pid: number, postmaster: number): Promise<{ node: number; postgres: number }> {
+  const before = { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const seconds = (performance.now() - before.at) / 1000;
+  return { node: (treeCpuMs(pid) - before.nodeMs) / seconds, postgres: (treeCpuMs(postmaster) - before.postgresMs) / seconds };
+}
+
+/**
+ * Waits until what a block set going has finished (Signet's events published and consumed, its jobs
+ * run): the CPU of a request is all the work it causes, wherever it runs, so that a create's background
+ * work is neither left out nor counted against the next block.
+ */
+async function quiet(side: Side, postmaster: number, idlePostgres: number): Promise<void> {
+  const deadline = performance.now() + QUIET_LIMIT_MS;
+  let calmWindows = 0;
+  let last = read(side, postmaster);
+  while (calmWindows < 2 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    const now = read(side, postmaster);
+    const seconds = (now.at - last.at) / 1000;
+    const calm = (now.nodeMs - last.nodeMs) / seconds <= side.idleMsPerS + 20 && (now.postgresMs - last.postgresMs) / seconds <= idlePostgres + 20;
+    calmWindows = calm ? calmWindows + 1 : 0;
+    last = now;
+  }
+}
+
+/** One block: `count` requests at concurrency 8, then quiet; CPU per request in µs, idle CPU taken off. */
+async function block(side: Side, postmaster: number, idlePostgres: number, count: number, request: (index: number) => Promise<void>): Promise<Block> {
+  await quiet(side, postmaster, idlePostgres);
+  const before = read(side, postmaster);
+  const { errors, latencies } = await measure(count, CONCURRENCY, request);
+  await quiet(side, postmaster, idlePostgres);
+  const after = read(side, postmaster);
+  const seconds = (after.at - before.at) / 1000;
+  const served = Math.max(1, latencies.length);
+  const node = ((after.nodeMs - before.nodeMs - side.idleMsPerS * seconds) * 1000) / served;
+  const postgres = ((after.postgresMs - before.postgresMs - idlePostgres * seconds) * 1000) / served;
+  return { node_us: Math.round(node), postgres_us: Math.round(postgres), total_us: Math.round(node + postgres), errors };
+}
+
+async function ok(response: Response, what: string): Promise<unknown> {
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}`);
+  return body;
+}
+
+async function sessionsOpened(monitor: pg.Client): Promise<number> {
+  const { rows } = await monitor.query('SELECT sessions FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0].sessions);
+}
+
+function summarize(blocks: Block[]) {
+  const totals = blocks.map((item) => item.total_us);
+  return {
+    node_us: median(blocks.map((item) => item.node_us)),
+    postgres_us: median(blocks.map((item) => item.postgres_us)),
+    total_us: median(totals),
+    spread_total_us: [Math.min(...totals), Math.max(...totals)],
+    errors: blocks.reduce((sum, item) => sum + item.errors, 0)
+  };
+}
+
+function ratioOf(signet: Block[], bare: Block[], limit: number) {
+  const ratios = signet.map((item, index) => round(item.total_us / (bare[index] as Block).total_us, 2));
+  const value = median(ratios);
+  return { median: value, spread: [Math.min(...ratios), Math.max(...ratios)], rounds: ratios, limit, requirement: value <= limit ? 'PASS' : 'FAIL' };
+}
+
+/**
+ * CPU per request, node and PostgreSQL, of Signet in monolith mode (its own process, as `npm start`
+ * runs it) against a bare express + pg + multer server doing the same read and create (its own process,
+ * the same PostgreSQL and rows), in blocks taken in turn; plus Signet's idle CPU and the connections its
+ * pools open under steady load.
+ */
+export async function benchCpuPerRequest() {
+  const signetProcess = await startSignetProcess();
+  const monitor = new pg.Client({ connectionString: signetProcess.databaseUrl });
+  let bareServer: Baseline & { pid: number } | null = null;
+  try {
+    await monitor.connect();
+    const postmaster = parentOf(Number((await monitor.query('SELECT pg_backend_pid() AS pid')).rows[0].pid));
+    bareServer = await bareServerInOwnProcess(signetProcess.databaseUrl, BENCH_TENANT);
+    const bareUrl = bareServer.url;
+    const pdf = (await samplePdf()).toString('base64');
+    const ids: string[] = [];
+    const createSignet = async () => {
+      const response = await fetch(`${signetProcess.url}/api/v1/envelopes`, { method: 'POST', headers: { authorization: BENCH_KEY }, body: createForm(pdf) });
+      ids.push(((await ok(response, 'create')) as { envelope: { id: string } }).envelope.id);
+    };
+    const createBare = async () => {
+      await ok(await fetch(`${bareUrl}/envelopes`, { method: 'POST', body: createForm(pdf) }), 'bare create');
+    };
+    const getSignet = async (index: number) => {
+      await ok(await fetch(`${signetProcess.url}/api/v1/envelopes/${ids[index % ids.length]}`, { headers: { authorization: BENCH_KEY } }), 'get');
+    };
+    const getBare = async (index: number) => {
+      await ok(await fetch(`${bareUrl}/envelopes/${ids[index % ids.length]}`), 'bare get');
+    };
+
+    await measure(WARMUP_CREATES, CONCURRENCY, createSignet);
+    await measure(WARMUP_CREATES, CONCURRENCY, createBare);
+    await measure(WARMUP_GETS, CONCURRENCY, getSignet);
+    await measure(WARMUP_GETS, CONCURRENCY, getBare);
+
+    const signetIdle = await idleRates(signetProcess.pid, postmaster);
+    const bareIdle = await idleRates(bareServer.pid, postmaster);
+    // Both readings are of the same idle system (both servers up, nothing asked), read over two windows.
+    const idlePostgres = (signetIdle.postgres + bareIdle.postgres) / 2;
+    const signet: Side = { name: 'signet', pid: signetProcess.pid, url: signetProcess.url, idleMsPerS: signetIdle.node };
+    const bare: Side = { name: 'bare', pid: bareServer.pid, url: bareUrl, idleMsPerS: bareIdle.node };
+
+    const sessionsBefore = await sessionsOpened(monitor);
+    const blocks = { signetGet: [] as Block[], bareGet: [] as Block[], signetCreate: [] as Block[], bareCreate: [] as Block[] };
+    for (let taken = 0; taken < ROUNDS; taken += 1) {
+      blocks.signetGet.push(await block(signet, postmaster, idlePostgres, GETS_PER_BLOCK, getSignet));
+      blocks.bareGet.push(await block(bare, postmaster, idlePostgres, GETS_PER_BLOCK, getBare));
+      blocks.signetCreate.push(await block(signet, postmaster, idlePostgres, CREATES_PER_BLOCK, createSignet));
+      blocks.bareCreate.push(await block(bare, postmaster, idlePostgres, CREATES_PER_BLOCK, createBare));
+    }
+    const sessionsAfter = await sessionsOpened(monitor);
+    const { rows } = await monitor.query('SELECT count(*) AS held FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+
+    return {
+      rounds: ROUNDS,
+      concurrency: CONCURRENCY,
+      requests_per_block: { get: GETS_PER_BLOCK, create: CREATES_PER_BLOCK },
+      get: { signet: summarize(blocks.signetGet), bare: summarize(blocks.bareGet) },
+      create: { signet: summarize(blocks.signetCreate), bare: summarize(blocks.bareCreate) },
+      ratios: { get: ratioOf(blocks.signetGet, blocks.bareGet, 1.5), create: ratioOf(blocks.signetCreate, blocks.bareCreate, 2.5) },
+      idle_ms_per_s: {
+        signet_node: round(signetIdle.node, 2), postgres_beside_signet: round(signetIdle.postgres, 2), bare_node: round(bareIdle.node, 2), postgres_beside_bare: round(bareIdle.postgres, 2),
+        limit: 5, requirement: signetIdle.node <= 5 && signetIdle.postgres <= 5 ? 'PASS' : 'FAIL'
+      },
+      connections: { opened_during_rounds: sessionsAfter - sessionsBefore, held_after: Number(rows[0].held), requirement: sessionsAfter === sessionsBefore ? 'PASS' : 'FAIL' },
+      note: 'CPU from /proc: Signet\'s process tree (as npm start runs it), the bare server\'s, and the whole PostgreSQL server (postmaster and every backend), minus each one\'s idle rate over the block; a block ends once the CPU is back to idle, so a create\'s background work (events, consumers, jobs) is counted with it'
+    };
+  } finally {
+    await bareServer?.close();
+    await monitor.end().catch(() => undefined);
+    await signetProcess.close();
+  }
+}
