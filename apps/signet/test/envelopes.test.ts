@@ -67,7 +67,7 @@ describe.each(INFRASTRUCTURE_MODES)('envelopes through the gateway, %s', (_mode,
       try {
         const after = await readAll();
         expect(after.map((response) => response.status)).toEqual(Array(12).fill(200));
-        expect(after[0]?.body.envelope.id).toBe(envelope.id);
+        expect((after[0]?.body as Body).envelope.id).toBe(envelope.id);
       } finally {
         await db.raw('ALTER TABLE envelopes DROP COLUMN added_by_a_later_version');
       }
