@@ -59,3 +59,19 @@ export function verifyInternalHeaders(secret: string, method: string, url: strin
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return context;
 }
+
+const HANDED_CONTEXT = Symbol('signet.handedContext');
+
+/**
+ * Hands a request to a part in this process with the gateway's context attached as an object: a key no
+ * client can send (a symbol is not a header), so there is nothing to sign and nothing to check, unlike a
+ * call that crossed a process boundary.
+ */
+export function handContext(req: object, context: RequestContext): void {
+  (req as Record<symbol, RequestContext>)[HANDED_CONTEXT] = context;
+}
+
+/** The context the gateway handed over in this process (handContext), or undefined. */
+export function handedContextOf(req: object): RequestContext | undefined {
+  return (req as Record<symbol, RequestContext | undefined>)[HANDED_CONTEXT];
+}

@@ -5,7 +5,7 @@ import { httpMetrics } from '@signet/metrics';
 import { AppError } from './app-error';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import type { HealthReport } from './health';
-import { verifyInternalHeaders } from './internal-auth';
+import { handedContextOf, verifyInternalHeaders } from './internal-auth';
 import { holdOperations } from './internal-operation';
 import { jsonResponses } from './json-responses';
 import { setRequestContext } from './request-context';
@@ -25,10 +25,13 @@ export interface ServiceAppOptions {
   rawBodyPaths?: string[];
 }
 
-/** Lets through only calls signed by another part (`signInternalHeaders`), with the caller's context. */
+/**
+ * Lets through only calls signed by another part (`signInternalHeaders`), or handed over by the gateway
+ * in this process (`handContext`), with the caller's context.
+ */
 export function internalAuth(secret: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const context = verifyInternalHeaders(secret, req.method, req.originalUrl, req.headers);
+    const context = handedContextOf(req) ?? verifyInternalHeaders(secret, req.method, req.originalUrl, req.headers);
     if (!context) {
       next(new AppError('INTERNAL_AUTH_FAILED', 'This service only answers signed internal calls'));
       return;

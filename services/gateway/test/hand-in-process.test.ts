@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { errorMiddleware, jsonResponses } from '@signet/http';
+import { errorMiddleware, internalAuth, jsonResponses, requestContext, signInternalHeaders } from '@signet/http';
 import { createLogger } from '@signet/log';
 import { handInProcess } from '../src/proxy/hand-in-process';
 
@@ -9,6 +9,9 @@ function partApp(held: Array<() => void>): express.Express {
   const part = express();
   part.get('/answers', (_req, res) => {
     res.json({ ok: true });
+  });
+  part.get('/context', internalAuth('secret'), (req, res) => {
+    res.json({ context: requestContext(res), limits: req.headers['x-signet-envelope-limits'] ?? null });
   });
   part.get('/stalls', async (_req, res) => {
     await new Promise<void>((resolve) => held.push(resolve));
@@ -30,7 +33,7 @@ describe('a request handed to a part in the same process', () => {
       res.locals.context = { requestId: 'req_test', tenantId: 'acme', apiKeyId: 'key', plan: 'starter' };
       next();
     });
-    gateway.use(handInProcess(partApp(held), 'secret', undefined, 300));
+    gateway.use(handInProcess(partApp(held), undefined, 300));
     gateway.use(errorMiddleware(log));
     const server = gateway.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -46,6 +49,17 @@ describe('a request handed to a part in the same process', () => {
     const response = await fetch(`${url}/answers`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, request_id: 'req_test' });
+  });
+
+  it("gives the part the gateway's context, whatever internal headers the client sends", async () => {
+    const forged = { ...signInternalHeaders('secret', 'GET', '/context', { requestId: 'req_forged', tenantId: 'globex', apiKeyId: 'other', plan: 'enterprise', envelopeLimits: '1000000' }) };
+    const response = await fetch(`${url}/context`, { headers: forged });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      context: { requestId: 'req_test', tenantId: 'acme', apiKeyId: 'key', plan: 'starter' },
+      limits: null,
+      request_id: 'req_test'
+    });
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the part does not answer in time, and goes on serving once the late answer comes', async () => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
+import { AppError, handContext, REQUEST_ID_HEADER, RequestContext } from '@signet/http';
 import type { ProxyTap } from '../idempotency/proxy-tap';
 import { hasBody, keptHeaders, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 
@@ -68,18 +68,21 @@ function answerInTime(req: Request, res: Response, next: NextFunction, timeoutMs
 
 /**
  * Monolith mode: the part runs in this process, so the request is handed to its app directly, with the
- * same signed internal headers the HTTP hop would carry, and no loopback connection. What the part
+ * caller's context as an object (handContext) where the HTTP hop carries signed headers, and no loopback
+ * connection. What the part
  * answers (errors included) goes straight to the client. With an Idempotency-Key the body also flows to
  * the tap from the next tick, so a part's route must start reading its body before its first await
  * (the envelope create and update do; see docs/decisions.md).
  */
-export function handInProcess(part: RequestHandler, internalSecret: string, tap: ProxyTap | undefined, timeoutMs: number) {
+export function handInProcess(part: RequestHandler, tap: ProxyTap | undefined, timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const context = res.locals.context as RequestContext;
     delete req.headers.authorization;
-    // A client's own claim of limits never reaches the part: only the gateway's, signed, when it grants some.
+    // A client's own claim of limits never reaches the part: only the gateway's, in the context.
     delete req.headers['x-signet-envelope-limits'];
-    Object.assign(req.headers, signInternalHeaders(internalSecret, req.method, req.originalUrl, context), {
+    handContext(req, context);
+    Object.assign(req.headers, {
+      [REQUEST_ID_HEADER]: context.requestId,
       // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
       'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? ''
     });

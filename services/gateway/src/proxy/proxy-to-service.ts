@@ -85,7 +85,7 @@ export function proxyToService(options: ProxyOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const tap = proxyTapOf(res);
     const local = options.localPart();
-    if (local) handInProcess(local, options.internalSecret, tap, options.timeoutMs)(req, res, next);
+    if (local) handInProcess(local, tap, options.timeoutMs)(req, res, next);
     else sendUpstream({ req, res, next, options, tap, resend: mayResend(req) });
     if (tap) req.pipe(tap.body);
   };
