@@ -81,6 +81,14 @@ function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
   next(isLoopback(req) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
 }
 
+/** Routes outside /api: a request to the API skips them all with one check instead of trying each in turn. */
+function outsideApi(pages: Router): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/api/')) next();
+    else pages(req, res, next);
+  };
+}
+
 export function createGatewayApp(options: GatewayAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -100,19 +108,21 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     const report = await options.healthcheck();
     res.status(report.ok ? 200 : 503).json(report);
   });
-  if (options.files) app.get('/files/*key', options.files);
-  if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
-  if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
-  if (options.devClock) app.use('/dev/clock', loopbackOnly, options.devClock);
+  const pages = Router();
+  if (options.files) pages.get('/files/*key', options.files);
+  if (options.mailSink) pages.use('/dev/mail', loopbackOnly, options.mailSink);
+  if (options.smsSink) pages.use('/dev/sms', loopbackOnly, options.smsSink);
+  if (options.devClock) pages.use('/dev/clock', loopbackOnly, options.devClock);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
     const ids = idParametersOf(route.path);
-    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(route.path, ids)] : []), anonymousContext, proxy);
+    pages[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(route.path, ids)] : []), anonymousContext, proxy);
   }
   const builder = options.builderSessions;
-  app.use(componentRoutes());
-  app.use(builderPageRoutes(builder.sessions, builder.clock));
-  app.use(consoleRoutes(options.console, options.publicRateLimit));
+  pages.use(componentRoutes());
+  pages.use(builderPageRoutes(builder.sessions, builder.clock));
+  pages.use(consoleRoutes(options.console, options.publicRateLimit));
+  app.use(outsideApi(pages));
   app.use('/api', authenticate(options.keys, options.envelopeLimitsOf, builderTokenLookup(builder.tokens, builder.sessions, builder.clock), consoleSessionLookup(options.console)),
     builderScope(builder.sessions, builder.clock, options.log));
   app.use(builderSessionRoutes(builder, options.idempotency));
