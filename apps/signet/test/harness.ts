@@ -67,7 +67,8 @@ export async function startTestSignet(env: Record<string, string> = {}, parts: P
     clock,
     env: {
       DATABASE_URL: database.url, PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: `/tmp/signet-test-${port}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SIGNET_BOOTSTRAP_API_KEYS: BOOTSTRAP_KEYS,
-      SIGNET_INTERNAL_SECRET: INTERNAL_SECRET, OUTBOX_POLL_INTERVAL_MS: '50', JOBS_POLL_INTERVAL_MS: '100',
+      SIGNET_INTERNAL_SECRET: INTERNAL_SECRET,
+      // The outbox relays and job runners keep their rare safety-net polls: work reaches them by wake-ups, as in production.
       // Tests poll public routes far faster than people click: the limit is tested where it is set.
       PUBLIC_RATE_LIMIT_PER_MINUTE: '10000000', ...env
     },

@@ -19,7 +19,10 @@ export interface OutboxRelayOptions {
   db: Knex;
   bus: EventBus;
   log: Logger;
-  /** How often the relay looks anyway: a safety net, since a commit in this schema wakes it at once. */
+  /**
+   * How often the relay looks anyway: a safety net, since a commit in this schema wakes it at once, and so
+   * does its listening connection coming back (NOTIFYs sent while it was down are lost).
+   */
   pollIntervalMs: number;
   batchSize?: number;
 }
@@ -28,6 +31,8 @@ export type OutboxRelay = RelayLoop;
 
 const PUBLISHED_RETENTION = '1 day';
 const PRUNE_EVERY_MS = 60_000;
+/** First retry after a failed publish (doubling up to MAX_BACKOFF_MS), or after finding another relay publishing. */
+const RETRY_MS = 1_000;
 const MAX_BACKOFF_MS = 5_000;
 
 /**
@@ -49,7 +54,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     replayed = true;
   }
 
-  async function publishBatch(): Promise<number> {
+  /** How many rows it published, or null when another relay holds this outbox. */
+  async function publishBatch(): Promise<number | null> {
     const handledThrough = watermark?.due() ?? null;
     const published = await options.db.transaction(async (trx) => {
       // The marks commit without waiting for the disk: a crash of PostgreSQL that loses them only
@@ -58,7 +64,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         `SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
                 pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked`
       ));
-      if (!lock.rows[0]?.locked) return 0;
+      if (!lock.rows[0]?.locked) return null;
       if (handledThrough !== null) {
         await prepared('outbox_relay_handled', trx.raw('UPDATE outbox_handled SET through_id = ? WHERE through_id < ?', [handledThrough, handledThrough]));
       }
@@ -78,7 +84,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       const sent = await options.bus.publish(events, { deadLetterInvalidAs: 'outbox-relay' });
       return { count: rows.length, sent: { throughId: Number(rows[rows.length - 1]?.id), handled: sent.handled } };
     });
-    if (published === 0) return 0;
+    if (published === null) return null;
     // Only once the marks have committed: a rolled-back batch is published again, and tracked then.
     if (handledThrough !== null) watermark?.recorded(handledThrough);
     if (published.sent?.handled) watermark?.track(published.sent.throughId, published.sent.handled);
@@ -99,12 +105,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     what: 'outbox publish',
     log,
     pollIntervalMs: options.pollIntervalMs,
+    retryMs: RETRY_MS,
     maxBackoffMs: MAX_BACKOFF_MS,
     async step() {
       if (!replayed) await publishAgainUnhandled();
       const published = await publishBatch();
+      // The relay holding the outbox publishes what this one was woken for (it hears the same NOTIFY);
+      // this one looks again soon in case that relay dies first.
+      if (published === null) return 'held';
       await prunePublished();
-      return published === batchSize;
+      return published === batchSize ? 'more' : 'done';
     }
   });
   return wokenOnCommit(options.db, loop, log);

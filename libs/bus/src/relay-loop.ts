@@ -7,10 +7,19 @@ export interface RelayLoop {
   stop(): Promise<void>;
 }
 
+/**
+ * What one step found: more work to do at once, none left, or work another relay holds now (its holder may
+ * die holding it, and nothing would then wake this one).
+ */
+export type StepOutcome = 'more' | 'done' | 'held';
+
 export interface RelayLoopOptions {
-  /** Does one unit of work; returns true when there may be more to do at once. */
-  step(): Promise<boolean>;
+  /** Does one unit of work. */
+  step(): Promise<StepOutcome>;
+  /** How long the loop waits for a wake-up before it looks anyway: a safety net. */
   pollIntervalMs: number;
+  /** How soon it looks again after a failed step (doubling while they fail) or held work. */
+  retryMs: number;
   /** Longest back-off after consecutive failures. */
   maxBackoffMs: number;
   log: Logger;
@@ -19,7 +28,7 @@ export interface RelayLoopOptions {
 
 /**
  * The outbox relay's loop (the bus, not background work: every other loop is a job): step while there
- * is work, then wait for the poll interval or a wake-up; on failure, log and back off exponentially.
+ * is work, then wait for a wake-up, or the poll interval at most; on failure, log and back off exponentially.
  *
  * A wake-up is a flag and the waiting timer's resolver, not an AbortController: the relay is woken on
  * every commit, and aborting a controller builds an AbortError with its stack trace each time.
@@ -46,17 +55,18 @@ export function createRelayLoop(options: RelayLoopOptions): RelayLoop {
     let failures = 0;
     while (running) {
       woken = false;
-      let more = false;
+      let outcome: StepOutcome = 'done';
       try {
-        more = await options.step();
+        outcome = await options.step();
         failures = 0;
       } catch (error) {
         failures += 1;
         options.log.warn({ err: error, failures }, `${options.what} failed; will retry`);
       }
       // A wake-up that came during the step asks for another look: its work may have committed after the step read.
-      if (more || (woken && failures === 0) || !running) continue;
-      await wait(failures === 0 ? options.pollIntervalMs : Math.min(options.maxBackoffMs, options.pollIntervalMs * 2 ** failures));
+      if (outcome === 'more' || (woken && failures === 0) || !running) continue;
+      if (failures > 0) await wait(Math.min(options.maxBackoffMs, options.retryMs * 2 ** (failures - 1)));
+      else await wait(outcome === 'held' ? options.retryMs : options.pollIntervalMs);
     }
   }
 

@@ -141,6 +141,22 @@ describe('outbox and inbox on PostgreSQL and Kafka', () => {
     }
   });
 
+  it('publishes a write whose NOTIFY was lost with its listening connection, once that connection is back, not at its next poll', async () => {
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus);
+    await consumerBus.start();
+    relay(kafkaBus(), 600_000);
+    const listening = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN \"signet_outbox\"'";
+    await waitFor(async () => (await db.raw(listening)).rows.length > 0, 20000, 'the relay listening');
+    await db.transaction(async (trx) => {
+      const sample = emailSent('env-1', 1);
+      await writeOutboxEvent(trx, { eventType: 'recipient.email_sent', key: 'env-1', data: sample.event.data as never, context: { tenantId: 'acme', apiKeyId: null, requestId: null } });
+      // The listening connection is gone (waited for) before this transaction commits and sends its NOTIFY.
+      await trx.raw(`SELECT pg_terminate_backend(pid, 10000) FROM (${listening}) AS listener`);
+    });
+    await waitFor(() => received.length === 1, 30000, 'the event whose NOTIFY nobody heard');
+  });
+
   it('sends an outbox row that breaks its contract to <topic>.dlq and publishes the rows after it', async () => {
     const consumerBus = kafkaBus();
     const received = collect(consumerBus);

@@ -1,6 +1,7 @@
 import knex, { Knex } from 'knex';
 import type pg from 'pg';
 import { connectionSettingsOf } from './notifications';
+import { keptPool } from './open-database';
 
 const ASYNC_COMMIT = '-c synchronous_commit=off';
 
@@ -19,5 +20,5 @@ export function withAsyncCommit(settings: pg.ClientConfig): pg.ClientConfig {
  */
 export function openAsyncCommitPool(db: Knex, poolMax = 4): Knex {
   const { searchPath } = db.client.config as { searchPath?: string[] };
-  return knex({ client: 'pg', connection: withAsyncCommit(connectionSettingsOf(db)) as Knex.PgConnectionConfig, searchPath, pool: { min: 0, max: poolMax } });
+  return knex({ client: 'pg', connection: withAsyncCommit(connectionSettingsOf(db)) as Knex.PgConnectionConfig, searchPath, pool: keptPool(poolMax) });
 }

@@ -79,7 +79,9 @@ function scheduleReconnect(key: string, hub: Hub, settings: pg.ClientConfig): vo
 }
 
 async function connect(key: string, hub: Hub, settings: pg.ClientConfig): Promise<void> {
-  const client = new pg.Client(settings);
+  // Keepalive probes stop a network device from dropping this connection while it waits, silently: its
+  // listeners would hear nothing until their safety-net poll.
+  const client = new pg.Client({ ...settings, keepAlive: true });
   const failed = (error: unknown) => {
     for (const listener of hub.listeners) listener.onError(error);
     client.end().catch(() => undefined);

@@ -11,6 +11,22 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed. Each connection is a PostgreSQL process
+ * (a fork, authentication, cold caches): kept through the lulls of a steady load and between the relays'
+ * and job runners' safety-net looks, a pool holds what its load needs instead of opening and closing
+ * connections as the load wavers; a pool left unused
+ * this long hands its connections back.
+ */
+export const IDLE_CONNECTION_TIMEOUT_MS = 5 * 60_000;
+/** How often a pool looks for connections idle that long (tarn's default, every second, wakes an idle process for nothing). */
+const IDLE_CHECK_EVERY_MS = 30_000;
+
+/** A knex pool of up to `max` connections that keeps them through lulls. */
+export function keptPool(max: number): Knex.PoolConfig {
+  return { min: 0, max, idleTimeoutMillis: IDLE_CONNECTION_TIMEOUT_MS, reapIntervalMillis: IDLE_CHECK_EVERY_MS };
+}
+
 /** `webhook-delivery` -> `webhook_delivery`: a schema name that needs no quoting. */
 export function schemaNameFor(service: string): string {
   return service.replace(/-/g, '_');
@@ -27,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Knex> 
     client: 'pg',
     connection: options.url,
     searchPath: [options.schema],
-    pool: { min: 0, max: options.poolMax ?? 10 }
+    pool: keptPool(options.poolMax ?? 10)
   });
   try {
     await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [options.schema]);

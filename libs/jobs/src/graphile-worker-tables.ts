@@ -8,7 +8,7 @@ import { JOBS_SCHEMA } from './job-schema';
  * one fails there first; README.md says what each query does with them and why.
  */
 export const WORKER_COLUMNS_USED = {
-  _private_jobs: ['id', 'task_id', 'key', 'payload', 'run_at', 'attempts', 'max_attempts', 'locked_at', 'locked_by', 'last_error'],
+  _private_jobs: ['id', 'task_id', 'key', 'payload', 'run_at', 'attempts', 'max_attempts', 'locked_at', 'locked_by', 'last_error', 'is_available', 'priority'],
   _private_tasks: ['id', 'identifier'],
   jobs: ['id', 'task_identifier', 'key', 'run_at', 'attempts', 'max_attempts', 'locked_at']
 } as const;

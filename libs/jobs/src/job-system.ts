@@ -1,17 +1,18 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { runTaskList, type JobHelpers, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { runTaskList, type JobHelpers, type TaskList, type Worker, type WorkerEvents } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { repeatingThroughLostConnections } from '@signet/db';
+import { IDLE_CONNECTION_TIMEOUT_MS, repeatingThroughLostConnections } from '@signet/db';
 import type { Logger } from '@signet/log';
+import { createDueAlarm } from './due-alarm';
 import { addJob, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { AnyJobKind, JobKind, JobSpec } from './job-kind';
 import { countJob, watchBacklog } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
 import { workerTable } from './graphile-worker-tables';
 import { installJobSchema, JOBS_SCHEMA } from './job-schema';
-import { backlogOf } from './queued-jobs';
+import { backlogOf, dueJobsOf } from './queued-jobs';
 import { releaseAbandonedJobs, releaseJobKind } from './release-abandoned';
 
 export interface JobSystemOptions {
@@ -21,7 +22,10 @@ export interface JobSystemOptions {
   log: Logger;
   /** Jobs this process runs at once, all kinds together. */
   concurrency: number;
-  /** How often to look for jobs that came due (a queued job wakes the runners of every replica at once). */
+  /**
+   * How often each runner looks for due jobs anyway: a safety net. A job queued for now wakes the runners
+   * of every replica at once (NOTIFY), and one queued for later wakes them when it comes due (the alarm).
+   */
   pollIntervalMs: number;
 }
 
@@ -44,6 +48,14 @@ export interface JobSystem {
 }
 
 const RELEASE_EVERY_MS = 30_000;
+/**
+ * How soon the alarm reads the queue after a NOTIFY says a job was queued, in whichever process: one queued
+ * there for later is that process's alarm's to wake, and this read covers that process stopping first (the
+ * NOTIFYs of a busy second make one read). And how soon it reads again after a failed read or a runner's
+ * failed look for a job.
+ */
+const LOOK_AFTER_INSERT_MS = 1000;
+const RETRY_LOOK_MS = 1000;
 /** How long a start waits out lost connections (a database restarting while Signet boots). */
 const START_ATTEMPTS = 30;
 const START_RETRY_MS = 1000;
@@ -99,6 +111,23 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   let replacing: Promise<void> | null = null;
   let stopped = false;
   let unwatchBacklog = (): void => undefined;
+  // This process's workers: an idle one waits for a nudge (graphile-worker's on a NOTIFY, the alarm's) or its safety-net poll.
+  const workers = new Set<Worker>();
+
+  function wakeRunners(count: number): void {
+    let left = count;
+    for (const worker of workers) {
+      if (left <= 0) return;
+      if (worker.nudge()) left -= 1;
+    }
+  }
+
+  const alarm = createDueAlarm({
+    read: async () => dueJobsOf(running(), [...kinds.keys()], options.concurrency),
+    wake: wakeRunners,
+    retryMs: RETRY_LOOK_MS,
+    log
+  });
 
   /** Signet's clock runs ahead of the host's by a test clock's offset; the database keeps the host's. */
   const databaseTime = (at: Date): Date => new Date(at.getTime() - (options.clock().getTime() - Date.now()));
@@ -127,7 +156,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
        SELECT ${JOBS_SCHEMA}.add_job($3, $4::json, run_at => $5::timestamptz, max_attempts => 1, job_key => $2) FROM held`,
       [helpers.job.id, helpers.job.key, kind.name, JSON.stringify(stored), new Date(Date.now() + delayMs)]
     );
-    return queued.rowCount === 1;
+    if (queued.rowCount !== 1) return false;
+    alarm.expectIn(delayMs);
+    return true;
   }
 
   /** Whether the job still holds its key: neither superseded nor cancelled while it ran. */
@@ -176,8 +207,16 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   }
 
   function openPool(): pg.Pool {
-    // One connection listens, two claim and complete; handlers use their part's own pool.
-    const opened = new pg.Pool({ connectionString: options.databaseUrl, max: 3, application_name: JOBS_APPLICATION_NAME });
+    // One connection listens, two claim and complete; handlers use their part's own pool. The connections
+    // are kept between the alarm's and the safety net's looks (a new one is a new PostgreSQL process), and
+    // TCP keepalive stops a network device from dropping the idle LISTEN connection without a word.
+    const opened = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 3,
+      idleTimeoutMillis: IDLE_CONNECTION_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: JOBS_APPLICATION_NAME
+    });
     opened.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
     // A connection lost between two queries emits 'error' on its client, which kills the process unless
     // someone listens; graphile-worker listens only on the clients it connected itself.
@@ -187,12 +226,20 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
 
   async function startRunner(opened: pg.Pool): Promise<Runner> {
     const events: WorkerEvents = new EventEmitter();
+    events.on('worker:create', ({ worker }) => workers.add(worker));
+    events.on('worker:release', ({ worker }) => workers.delete(worker));
+    // NOTIFYs sent while the LISTEN connection was down are lost: read the queue once it listens again
+    // (a moment later, so the read follows its LISTEN).
+    events.on('pool:listen:success', () => alarm.expectIn(0));
+    events.on('pool:listen:notification', ({ message }) => {
+      if (message.channel === 'jobs:insert') alarm.expectIn(LOOK_AFTER_INSERT_MS);
+    });
     // graphile-worker 0.16 does not replace a worker that could not record a finished job (its connection
     // was cut): without a new runner, each such cut would leave the process one worker fewer, down to none.
     events.on('worker:fatalError', ({ worker, error }) => {
       log.error({ err: error }, 'a job worker stopped: its database connection was lost while it recorded a job; the runner starts again');
       // Its job runs again now, not a lease later: the worker that held it is gone for sure.
-      releaseAbandonedJobs(opened, [...kinds.values()], log, worker.workerId).catch(() => undefined);
+      releaseAbandonedJobs(opened, [...kinds.values()], log, worker.workerId).then(wakeRunners, () => undefined);
       replaceRunner();
     });
     // graphile-worker 0.16 loads a runner's task ids once and keeps a failed load for good: a connection cut
@@ -200,6 +247,8 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     // that comes back as the very same error is that one, and only a new runner loads the ids again.
     const getJobErrors = new WeakSet<object>();
     events.on('worker:getJob:error', ({ error }) => {
+      // The worker would look again only at its safety-net poll: the alarm wakes it sooner if work is due.
+      alarm.expectIn(RETRY_LOOK_MS);
       if (typeof error !== 'object' || error === null) return;
       if (!getJobErrors.has(error)) return void getJobErrors.add(error);
       log.error({ err: error }, 'the job runner could not load the kinds it runs; the runner starts again');
@@ -208,7 +257,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     // The worker pool alone, not graphile-worker's `run`: that also starts its cron loop, which Signet does
     // not use and whose first query, cut by a lost connection, rejects a promise nothing can handle (the
     // process would die of it). Recurring kinds are Signet's own jobs (`every`).
-    const workers = runTaskList({
+    const workerPool = runTaskList({
       schema: JOBS_SCHEMA,
       concurrency: options.concurrency,
       pollInterval: options.pollIntervalMs,
@@ -216,9 +265,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       logger: graphileLogger(log),
       events
     }, taskList(), opened);
-    workers.promise.catch((error: unknown) => log.warn({ err: error }, 'the job workers stopped with an error'));
+    workerPool.promise.catch((error: unknown) => log.warn({ err: error }, 'the job workers stopped with an error'));
     let stopping: Promise<void> | null = null;
-    return { stop: () => (stopping ??= workers.gracefulShutdown()) };
+    return { stop: () => (stopping ??= workerPool.gracefulShutdown()) };
   }
 
   /** Stops the runner a worker died in and starts a new one; its job is released like any abandoned one. */
@@ -248,6 +297,8 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     async enqueue(db, kind, payload, enqueueOptions = {}) {
       const runAt = enqueueOptions.runAt ? databaseTime(enqueueOptions.runAt) : null;
       await addJob(db, kind, payload, { key: enqueueOptions.key, databaseRunAt: runAt });
+      // One due at once is woken by its NOTIFY on commit; one due later, by the alarm.
+      if (runAt && runAt.getTime() > Date.now()) alarm.expectIn(runAt.getTime() - Date.now());
     },
     async cancel(db, kind, key) {
       await db.raw(`SELECT FROM ${JOBS_SCHEMA}.remove_job(?)`, [storedKey(kind.name, key)]);
@@ -268,6 +319,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     async clockMovedBy(ms) {
       await running().query(`UPDATE ${workerTable('_private_jobs')} SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
       await running().query(WAKE_RUNNERS);
+      alarm.look();
     },
     async start() {
       if (runner) return;
@@ -287,10 +339,12 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       // A worker that died while the runner started has already been replaced.
       if (runner) await started.stop();
       else runner = started;
+      alarm.start();
       unwatchBacklog = watchBacklog(() => backlogOf(opened, [...kinds.keys()]));
     },
     async stop() {
       stopped = true;
+      alarm.stop();
       unwatchBacklog();
       await replacing;
       const stopping = runner;
@@ -301,6 +355,6 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       await closing?.end();
     }
   };
-  system.every(releaseJobKind(() => releaseAbandonedJobs(running(), [...kinds.values()], log)), RELEASE_EVERY_MS);
+  system.every(releaseJobKind(async () => wakeRunners(await releaseAbandonedJobs(running(), [...kinds.values()], log))), RELEASE_EVERY_MS);
   return system;
 }

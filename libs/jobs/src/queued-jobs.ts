@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { JobSpec } from './job-kind';
+import type { DueJobs } from './due-alarm';
 import type { KindBacklog } from './job-metrics';
 import { workerTable } from './graphile-worker-tables';
 
@@ -40,4 +41,27 @@ export async function backlogOf(pool: pg.Pool, kinds: string[]): Promise<KindBac
     [kinds]
   );
   return result.rows.map((row) => ({ kind: row.kind, queued: Number(row.queued), oldestDueSeconds: Math.max(0, Number(row.overdue)) }));
+}
+
+/**
+ * How many of the kinds' jobs are due and not taken (up to `limit`), and in how many milliseconds the next
+ * one comes due, both on the database's clock. Read in the order of graphile-worker's own index (priority,
+ * then run_at: Signet queues every job at the same priority), so the read stops at the first row it needs.
+ */
+export async function dueJobsOf(pool: pg.Pool, kinds: string[], limit: number): Promise<DueJobs> {
+  const result = await pool.query<{ due: number; next_in_ms: number | null }>(
+    `WITH kinds AS MATERIALIZED (SELECT id FROM ${workerTable('_private_tasks')} WHERE identifier = ANY($1::text[]))
+     SELECT
+       (SELECT count(*)::int FROM (
+          SELECT FROM ${workerTable('_private_jobs')} jobs
+          WHERE jobs.is_available AND jobs.run_at <= now() AND jobs.task_id IN (SELECT id FROM kinds)
+          LIMIT $2) AS due_now) AS due,
+       (SELECT ceil(extract(epoch FROM jobs.run_at - now()) * 1000)::float8
+          FROM ${workerTable('_private_jobs')} jobs
+          WHERE jobs.is_available AND jobs.run_at > now() AND jobs.task_id IN (SELECT id FROM kinds)
+          ORDER BY jobs.priority, jobs.run_at LIMIT 1) AS next_in_ms`,
+    [kinds, limit]
+  );
+  const next = result.rows[0]?.next_in_ms ?? null;
+  return { due: Number(result.rows[0]?.due ?? 0), nextInMs: next === null ? null : Number(next) };
 }

@@ -12,9 +12,9 @@ import { workerTable } from './graphile-worker-tables';
  * died (kill -9, a cut connection): it runs again (same attempt), unless it had been superseded (its key
  * cleared when its cause was queued anew), in which case the newer job does the work and it is dropped.
  * `deadWorker`: a worker of this process known to have died; its jobs are released without waiting for
- * their lease.
+ * their lease. Resolves to how many jobs it released to run again: they are due now, and no NOTIFY says so.
  */
-export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], log: Logger, deadWorker: string | null = null): Promise<void> {
+export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], log: Logger, deadWorker: string | null = null): Promise<number> {
   const result = await pool.query<{ task_identifier: string; released: boolean }>(
     `WITH lease AS (
        SELECT * FROM unnest($1::text[], $2::float8[]) AS lease(identifier, ms)
@@ -39,14 +39,17 @@ export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], l
      UNION ALL SELECT identifier, false FROM dropped`,
     [kinds.map((kind) => kind.name), kinds.map((kind) => kind.leaseMs), deadWorker]
   );
+  let released = 0;
   for (const row of result.rows) {
     if (!row.released) continue;
+    released += 1;
     countJob(row.task_identifier, 'released');
     log.warn({ job_kind: row.task_identifier }, 'released a job whose worker stopped without finishing; it runs again');
   }
+  return released;
 }
 
 /** The recurring job that releases abandoned jobs, so no replica needs a timer of its own. */
-export function releaseJobKind(release: () => Promise<void>): AnyJobKind {
+export function releaseJobKind(release: () => Promise<unknown>): AnyJobKind {
   return defineRecurringJob('jobs.release-abandoned', 60_000, release);
 }

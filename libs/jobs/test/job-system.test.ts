@@ -8,6 +8,8 @@ import { createJobSystem, defineJobKind, jobSchemaMigration, JobSystem, JOBS_APP
 
 const log = createLogger({ level: 'silent' });
 const DAY_MS = 86_400_000;
+/** The runners' safety-net poll: no test waits that long, so each job here runs because something woke a runner. */
+const HOURLY = 3_600_000;
 
 describe('the job system on PostgreSQL', () => {
   let database: TestDatabase;
@@ -45,7 +47,7 @@ describe('the job system on PostgreSQL', () => {
   });
 
   function system(concurrency = 2): JobSystem {
-    const jobs = createJobSystem({ databaseUrl: database.url, clock, log, concurrency, pollIntervalMs: 100 });
+    const jobs = createJobSystem({ databaseUrl: database.url, clock, log, concurrency, pollIntervalMs: HOURLY });
     jobs.register(note);
     systems.push(jobs);
     return jobs;
@@ -205,6 +207,24 @@ describe('the job system on PostgreSQL', () => {
     await jobs.clockMovedBy(DAY_MS + 1000);
     await jobs.runDue();
     expect(ran).toEqual(['tomorrow']);
+  });
+
+  it('runs a job queued for later when it comes due, though nothing queued or moved the clock since', async () => {
+    const jobs = system();
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'soon' }, { key: 'soon', runAt: new Date(clock().getTime() + 300) });
+    await jobs.enqueue(db, note, { text: 'tomorrow' }, { key: 'tomorrow', runAt: new Date(clock().getTime() + DAY_MS) });
+    await waitFor(() => ran.includes('soon'), 20_000, 'the job queued for later ran when it came due');
+    expect(ran).toEqual(['soon']);
+  });
+
+  it('runs a job another replica queued for later, when that replica stopped before it came due', async () => {
+    const [queuing, remaining] = [system(), system()];
+    await queuing.start();
+    await remaining.start();
+    await queuing.enqueue(db, note, { text: 'left behind' }, { key: 'left', runAt: new Date(clock().getTime() + 1500) });
+    await queuing.stop();
+    await waitFor(() => ran.includes('left behind'), 20_000, 'the remaining replica ran it when it came due');
   });
 
   it('runs each job once across replicas', async () => {
