@@ -83,10 +83,13 @@ export async function bareCreateServer(databaseUrl: string): Promise<Baseline> {
   return served(app, pool);
 }
 
+/** The bare server's connections, as pg_stat_activity names them. */
+export const BARE_APPLICATION_NAME = 'signet-bench-bare';
+
 /** Both bare routes on one server: what bare-server-process.ts runs. */
 export async function bareServer(databaseUrl: string, tenantId: string): Promise<Baseline> {
   // Connections held while idle, so none opens between measured blocks: opening one is work of its own.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 0, application_name: BARE_APPLICATION_NAME });
   await bareCreateTable(pool);
   const app = express();
   app.get('/envelopes/:id', bareGetRoute(pool, tenantId));

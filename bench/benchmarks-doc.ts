@@ -28,7 +28,7 @@ function cpuRows({ cpu_per_request: run }: BenchDocument): Row[] {
     [`CPU per GET envelope, median of ${run.rounds} rounds`, side(run.get.signet), side(run.get.bare), ratio(run.ratios.get)],
     ['CPU per create envelope (1 recipient, 1-page PDF), its background work included', side(run.create.signet), side(run.create.bare), ratio(run.ratios.create)],
     ['idle CPU, monolith mode', `node ${idle.signet_node} ms/s, PostgreSQL ${idle.postgres_beside_signet} ms/s`, `node ${idle.bare_node} ms/s`, `limit ${idle.limit} ms/s each: ${idle.requirement}`],
-    [`connections opened under steady load (${run.concurrency} clients)`, `${run.connections.opened_during_rounds} opened, ${run.connections.held_after} held`, '', run.connections.requirement]
+    [`connections closed under steady load (${run.concurrency} clients), both servers on one database`, `${run.connections.closed_during_rounds} closed, ${run.connections.opened_during_rounds} opened (pools growing), ${run.connections.open_after_rounds} open after`, '', run.connections.requirement]
   ];
 }
 
