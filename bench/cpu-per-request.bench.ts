@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PDF_WORKER_IDLE_MS } from '../libs/pdf/src';
 import { samplePdf } from '../libs/testkit/src';
 import { bareServerInOwnProcess, type Baseline } from './baselines';
 import { createForm } from './envelope-form';
@@ -20,10 +21,15 @@ const BARE_BLOCK_FACTOR = 4;
 /** Enough for V8 to have optimized both servers' code paths before anything is measured. */
 const WARMUP_CREATES = 1_500;
 const WARMUP_GETS = 4_000;
-/** Long enough for /proc's 10 ms ticks to read an idle rate to about 0.5 ms/s. */
-const IDLE_MS = 20_000;
+/** Long enough for /proc's 10 ms ticks to read an idle rate to about 0.3 ms/s, and to take in a 30 s safety-net look. */
+const IDLE_MS = 30_000;
 const QUIET_WINDOW_MS = 500;
-/** Idle is read once the warm-up's own background work has ended: this long below the limit, at most SETTLE_LIMIT_MS. */
+/**
+ * Idle is read once what the warm-up left behind has ended: PDF workers beyond the warm ones end after
+ * PDF_WORKER_IDLE_MS, and V8 shrinks a heap grown under load with a full collection once the process has
+ * been quiet for some seconds. Then both must stay below the limit this long, at most SETTLE_LIMIT_MS.
+ */
+const AFTER_LOAD_MS = PDF_WORKER_IDLE_MS + 10_000;
 const SETTLED_FOR_MS = 3_000;
 const SETTLE_LIMIT_MS = 60_000;
 const IDLE_LIMIT_MS_PER_S = 5;
@@ -63,15 +69,17 @@ async function idleRates(pid: number, postmaster: number): Promise<{ node: numbe
 }
 
 /**
- * Waits until Signet and PostgreSQL have both stayed under the idle limit for SETTLED_FOR_MS (at most
- * SETTLE_LIMIT_MS): the events, timeline records and jobs the warm-up set going are work, not idling.
+ * Waits AFTER_LOAD_MS, then until Signet and PostgreSQL have both stayed under the idle limit for
+ * SETTLED_FOR_MS (at most SETTLE_LIMIT_MS more): the events, timeline records and jobs the warm-up set
+ * going, and the cleanup after it, are work, not idling.
  * Returns the seconds it waited; the idle rate is then read over a window of its own.
  */
 async function settled(pid: number, postmaster: number): Promise<number> {
   const started = performance.now();
-  let calmSince = started;
-  let last = { at: started, nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
-  while (performance.now() - calmSince < SETTLED_FOR_MS && performance.now() - started < SETTLE_LIMIT_MS) {
+  await new Promise((resolve) => setTimeout(resolve, AFTER_LOAD_MS));
+  let calmSince = performance.now();
+  let last = { at: calmSince, nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
+  while (performance.now() - calmSince < SETTLED_FOR_MS && performance.now() - started < AFTER_LOAD_MS + SETTLE_LIMIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const now = { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
     const seconds = (now.at - last.at) / 1000;
