@@ -57,15 +57,16 @@ interface Block {
   errors: number;
 }
 
-function read(side: Side, postmaster: number): Reading {
-  return { at: performance.now(), nodeMs: treeCpuMs(side.pid), postgresMs: treeCpuMs(postmaster) };
+function read(pid: number, postmaster: number): Reading {
+  return { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
 }
 
 async function idleRates(pid: number, postmaster: number): Promise<{ node: number; postgres: number }> {
-  const before = { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
+  const before = read(pid, postmaster);
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  const seconds = (performance.now() - before.at) / 1000;
-  return { node: (treeCpuMs(pid) - before.nodeMs) / seconds, postgres: (treeCpuMs(postmaster) - before.postgresMs) / seconds };
+  const after = read(pid, postmaster);
+  const seconds = (after.at - before.at) / 1000;
+  return { node: (after.nodeMs - before.nodeMs) / seconds, postgres: (after.postgresMs - before.postgresMs) / seconds };
 }
 
 /**
@@ -77,11 +78,11 @@ async function idleRates(pid: number, postmaster: number): Promise<{ node: numbe
 async function settled(pid: number, postmaster: number): Promise<number> {
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, AFTER_LOAD_MS));
-  let calmSince = performance.now();
-  let last = { at: calmSince, nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
+  let last = read(pid, postmaster);
+  let calmSince = last.at;
   while (performance.now() - calmSince < SETTLED_FOR_MS && performance.now() - started < AFTER_LOAD_MS + SETTLE_LIMIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const now = { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
+    const now = read(pid, postmaster);
     const seconds = (now.at - last.at) / 1000;
     const calm = (now.nodeMs - last.nodeMs) / seconds <= IDLE_LIMIT_MS_PER_S && (now.postgresMs - last.postgresMs) / seconds <= IDLE_LIMIT_MS_PER_S;
     if (!calm) calmSince = now.at;
@@ -98,10 +99,10 @@ async function settled(pid: number, postmaster: number): Promise<number> {
 async function quiet(side: Side, postmaster: number, idlePostgres: number): Promise<void> {
   const deadline = performance.now() + QUIET_LIMIT_MS;
   let calmWindows = 0;
-  let last = read(side, postmaster);
+  let last = read(side.pid, postmaster);
   while (calmWindows < 2 && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
-    const now = read(side, postmaster);
+    const now = read(side.pid, postmaster);
     const seconds = (now.at - last.at) / 1000;
     const calm = (now.nodeMs - last.nodeMs) / seconds <= side.idleMsPerS + 20 && (now.postgresMs - last.postgresMs) / seconds <= idlePostgres + 20;
     calmWindows = calm ? calmWindows + 1 : 0;
@@ -112,10 +113,10 @@ async function quiet(side: Side, postmaster: number, idlePostgres: number): Prom
 /** One block: `count` requests at concurrency 8, then quiet; CPU per request in µs, idle CPU taken off. */
 async function block(side: Side, postmaster: number, idlePostgres: number, count: number, request: (index: number) => Promise<void>): Promise<Block> {
   await quiet(side, postmaster, idlePostgres);
-  const before = read(side, postmaster);
+  const before = read(side.pid, postmaster);
   const { errors, latencies } = await measure(count, CONCURRENCY, request);
   await quiet(side, postmaster, idlePostgres);
-  const after = read(side, postmaster);
+  const after = read(side.pid, postmaster);
   const seconds = (after.at - before.at) / 1000;
   const served = Math.max(1, latencies.length);
   const node = ((after.nodeMs - before.nodeMs - side.idleMsPerS * seconds) * 1000) / served;
