@@ -40,6 +40,14 @@ describe('settings API through the gateway (monolith mode, PostgreSQL)', () => {
       expect(response.body.request_id).toBe('trace-123');
       expect(response.headers.get('x-request-id')).toBe('trace-123');
     });
+
+    it('answers without an ETag, and a conditional GET gets the whole answer', async () => {
+      const first = await api.call('GET', '/api/v1/settings');
+      expect(first.headers.get('etag')).toBeNull();
+      const again = await api.call('GET', '/api/v1/settings', { headers: { 'if-none-match': '*' } });
+      expect(again.status).toBe(200);
+      expect(again.body.settings).toEqual(first.body.settings);
+    });
   });
 
   describe('GET /api/v1/settings', () => {

@@ -55,6 +55,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   compileValidatorsOnce();
   const app = express();
   app.disable('x-powered-by');
+  // Answers carry signed links that change with time, so a validator would rarely match; hashing every body costs each request.
+  app.disable('etag');
   app.set('query parser', 'simple');
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(httpMetrics(options.name));

@@ -92,6 +92,8 @@ function outsideApi(pages: Router): RequestHandler {
 export function createGatewayApp(options: GatewayAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // As in every part: no ETag hashed from each answer (see createServiceApp).
+  app.disable('etag');
   // req.ip: the connection's address, or the client's as named by the configured proxies in front.
   app.set('trust proxy', options.trustProxy);
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
