@@ -4,7 +4,6 @@ import type { Logger } from '@signet/log';
 import { timeCall } from '@signet/metrics';
 import { AppError } from './app-error';
 import { answeredError, errorBody } from './error-middleware';
-import { verifyInternalHeaders } from './internal-auth';
 import { requestContext, type RequestContext } from './request-context';
 import { validateBody } from './validate-body';
 import { parseWith } from './validate';
@@ -52,18 +51,20 @@ export interface OperationAnswer {
 }
 
 /**
- * The answer the route would give over HTTP, worked out without a request: the same signature check,
- * body check (422 naming the field), errors (an unexpected one logged by the part, answered 500) and
- * metrics; the body and answer are copied as JSON would copy them, so neither side shares objects.
+ * The answer the route would give over HTTP, worked out without a request: the same body check (422
+ * naming the field), errors (an unexpected one logged by the part, answered 500) and metrics; the body
+ * and answer are copied as JSON would copy them, so neither side shares objects. The caller's context
+ * is handed over as it is, not signed and verified: nothing crosses a process boundary. A caller holding
+ * another secret is refused, as its signature would be.
  * Null when `app` has no operation for this method and path: the caller goes through the app instead.
  */
-export function operationCall(app: Express, method: string, path: string): ((headers: Record<string, string>, body: string | undefined) => Promise<OperationAnswer>) | null {
+export function operationCall(app: Express, method: string, path: string): ((secret: string, context: RequestContext, body: string | undefined) => Promise<OperationAnswer>) | null {
   const part = parts.get(app);
   const operation = part?.operations.get(`${method} ${path}`);
   if (!part || !operation) return null;
-  return async (headers, body) => {
+  return async (secret, context, body) => {
     const stop = timeCall(part.name, method, path);
-    const answer = await answerOf(part, operation, method, path, headers, body);
+    const answer = await answerOf(part, operation, method, path, secret === part.internalSecret ? context : null, body);
     stop(answer.status);
     return answer;
   };
@@ -77,8 +78,7 @@ function parsedBody(body: string): unknown {
   }
 }
 
-async function answerOf(part: PartOfOperations, operation: Operation, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<OperationAnswer> {
-  const context = verifyInternalHeaders(part.internalSecret, method, path, headers);
+async function answerOf(part: PartOfOperations, operation: Operation, method: string, path: string, context: RequestContext | null, body: string | undefined): Promise<OperationAnswer> {
   try {
     if (!context) throw new AppError('INTERNAL_AUTH_FAILED', 'This service only answers signed internal calls');
     const input = body === undefined ? {} : parsedBody(body);
