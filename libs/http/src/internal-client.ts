@@ -77,9 +77,10 @@ async function inProcess<T>(app: RequestListener, call: InternalCall, body: stri
 }
 
 /**
- * A JSON call to another part: signed over HTTP; in this process when this process serves it (see
- * in-process-call.ts), an operation gets the caller's context as it is. A 4xx answer comes back as the same AppError (a 422's field
- * details included), so a caller can pass it on to its own client; anything else is SERVICE_UNAVAILABLE.
+ * A JSON call to another part: handed to it in this process when this process serves it (see
+ * in-process-call.ts), an operation getting the caller's context as it is; else signed, over HTTP. A 4xx
+ * answer comes back as the same AppError (a 422's field details included), so a caller can pass it on to
+ * its own client; anything else is SERVICE_UNAVAILABLE.
  */
 export async function callInternal<T>(call: InternalCall): Promise<T> {
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
