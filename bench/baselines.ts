@@ -84,7 +84,7 @@ export async function bareCreateServer(databaseUrl: string): Promise<Baseline> {
 }
 
 /** The bare server's connections, as pg_stat_activity names them. */
-export const BARE_APPLICATION_NAME = 'signet-bench-bare';
+const BARE_APPLICATION_NAME = 'signet-bench-bare';
 
 /** Both bare routes on one server: what bare-server-process.ts runs. */
 export async function bareServer(databaseUrl: string, tenantId: string): Promise<Baseline> {

@@ -61,12 +61,16 @@ function read(pid: number, postmaster: number): Reading {
   return { at: performance.now(), nodeMs: treeCpuMs(pid), postgresMs: treeCpuMs(postmaster) };
 }
 
+/** CPU rates between two readings, in ms/s. */
+function ratesBetween(from: Reading, to: Reading): { node: number; postgres: number } {
+  const seconds = (to.at - from.at) / 1000;
+  return { node: (to.nodeMs - from.nodeMs) / seconds, postgres: (to.postgresMs - from.postgresMs) / seconds };
+}
+
 async function idleRates(pid: number, postmaster: number): Promise<{ node: number; postgres: number }> {
   const before = read(pid, postmaster);
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  const after = read(pid, postmaster);
-  const seconds = (after.at - before.at) / 1000;
-  return { node: (after.nodeMs - before.nodeMs) / seconds, postgres: (after.postgresMs - before.postgresMs) / seconds };
+  return ratesBetween(before, read(pid, postmaster));
 }
 
 /**
@@ -83,8 +87,8 @@ async function settled(pid: number, postmaster: number): Promise<number> {
   while (performance.now() - calmSince < SETTLED_FOR_MS && performance.now() - started < AFTER_LOAD_MS + SETTLE_LIMIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const now = read(pid, postmaster);
-    const seconds = (now.at - last.at) / 1000;
-    const calm = (now.nodeMs - last.nodeMs) / seconds <= IDLE_LIMIT_MS_PER_S && (now.postgresMs - last.postgresMs) / seconds <= IDLE_LIMIT_MS_PER_S;
+    const rates = ratesBetween(last, now);
+    const calm = rates.node <= IDLE_LIMIT_MS_PER_S && rates.postgres <= IDLE_LIMIT_MS_PER_S;
     if (!calm) calmSince = now.at;
     last = now;
   }
@@ -103,8 +107,8 @@ async function quiet(side: Side, postmaster: number, idlePostgres: number): Prom
   while (calmWindows < 2 && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
     const now = read(side.pid, postmaster);
-    const seconds = (now.at - last.at) / 1000;
-    const calm = (now.nodeMs - last.nodeMs) / seconds <= side.idleMsPerS + 20 && (now.postgresMs - last.postgresMs) / seconds <= idlePostgres + 20;
+    const rates = ratesBetween(last, now);
+    const calm = rates.node <= side.idleMsPerS + 20 && rates.postgres <= idlePostgres + 20;
     calmWindows = calm ? calmWindows + 1 : 0;
     last = now;
   }
