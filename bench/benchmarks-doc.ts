@@ -19,6 +19,16 @@ function envelopeRows({ envelopes: run, ratios }: BenchDocument): Row[] {
   ];
 }
 
+type CpuRun = NonNullable<BenchDocument['cpu_per_request']>;
+
+function statementRows(statements: CpuRun['postgres_statements']): Row[] {
+  if (!statements) return [];
+  const shares = (of: typeof statements.create.signet) => `${of.exec_us_per_request} µs: ${of.top.slice(0, 4)
+    .map((share) => `${share.exec_us_per_request} µs ×${share.calls_per_request} \`${share.statement.slice(0, 48).replaceAll('|', '\\|')}…\``).join('; ')}`;
+  return [['PostgreSQL execution time per create, by statement (`pg_stat_statements`, all rounds)', shares(statements.create.signet), shares(statements.create.bare),
+    `Signet's statements alone ÷ the bare server's whole create: ${statements.signet_create_exec_vs_bare_create_total}`]];
+}
+
 function cpuRows({ cpu_per_request: run }: BenchDocument): Row[] {
   if (!run) return [];
   const side = (figures: typeof run.get.signet) => `${figures.total_us} µs (node ${figures.node_us} + PostgreSQL ${figures.postgres_us}), rounds ${figures.spread_total_us.join('-')} µs${errors(figures.errors)}`;
@@ -27,6 +37,7 @@ function cpuRows({ cpu_per_request: run }: BenchDocument): Row[] {
   return [
     [`CPU per GET envelope, median of ${run.rounds} rounds`, side(run.get.signet), side(run.get.bare), ratio(run.ratios.get)],
     ['CPU per create envelope (1 recipient, 1-page PDF), its background work included', side(run.create.signet), side(run.create.bare), ratio(run.ratios.create)],
+    ...statementRows(run.postgres_statements),
     ['idle CPU, monolith mode', `node ${idle.signet_node} ms/s, PostgreSQL ${idle.postgres_beside_signet} ms/s`, `node ${idle.bare_node} ms/s`, `limit ${idle.limit} ms/s each: ${idle.requirement}`],
     [`connections closed under steady load (${run.concurrency} clients), both servers on one database`, `${run.connections.closed_during_rounds} closed, ${run.connections.opened_during_rounds} opened (pools growing), ${run.connections.open_after_rounds} open after`, '', run.connections.requirement]
   ];

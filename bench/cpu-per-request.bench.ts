@@ -4,6 +4,7 @@ import { samplePdf } from '../libs/testkit/src';
 import { bareServerInOwnProcess, type Baseline } from './baselines';
 import { createForm } from './envelope-form';
 import { measure, median, round } from './measure';
+import { resetStatements, statementsTracked, statementTally, type StatementTally } from './postgres-statements';
 import { parentOf, treeCpuMs } from './process-cpu';
 import { BENCH_KEY, BENCH_TENANT } from './signet-for-bench';
 import { startSignetProcess } from './signet-process';
@@ -114,15 +115,26 @@ async function quiet(side: Side, postmaster: number, idlePostgres: number): Prom
   }
 }
 
-/** One block: `count` requests at concurrency 8, then quiet; CPU per request in µs, idle CPU taken off. */
-async function block(side: Side, postmaster: number, idlePostgres: number, count: number, request: (index: number) => Promise<void>): Promise<Block> {
+/** Where PostgreSQL's statistics are read, and the tally a block's statements are added to (none where the server does not track them). */
+interface Statements {
+  monitor: pg.Client;
+  tally: StatementTally | null;
+}
+
+/**
+ * One block: `count` requests at concurrency 8, then quiet; CPU per request in µs, idle CPU taken off. The
+ * statements the block ran are added to the tally: only the block's side was asked anything meanwhile.
+ */
+async function block(side: Side, postmaster: number, idlePostgres: number, count: number, request: (index: number) => Promise<void>, statements: Statements): Promise<Block> {
   await quiet(side, postmaster, idlePostgres);
+  if (statements.tally) await resetStatements(statements.monitor);
   const before = read(side.pid, postmaster);
   const { errors, latencies } = await measure(count, CONCURRENCY, request);
   await quiet(side, postmaster, idlePostgres);
   const after = read(side.pid, postmaster);
   const seconds = (after.at - before.at) / 1000;
   const served = Math.max(1, latencies.length);
+  await statements.tally?.add(statements.monitor, served);
   const node = ((after.nodeMs - before.nodeMs - side.idleMsPerS * seconds) * 1000) / served;
   const postgres = ((after.postgresMs - before.postgresMs - idlePostgres * seconds) * 1000) / served;
   return { node_us: Math.round(node), postgres_us: Math.round(postgres), total_us: Math.round(node + postgres), errors };
@@ -156,6 +168,21 @@ function ratioOf(signet: Block[], bare: Block[], limit: number) {
   const ratios = signet.map((item, index) => round(item.total_us / (bare[index] as Block).total_us, 2));
   const value = median(ratios);
   return { median: value, spread: [Math.min(...ratios), Math.max(...ratios)], rounds: ratios, limit, requirement: value <= limit ? 'PASS' : 'FAIL' };
+}
+
+/**
+ * Where PostgreSQL's time per request goes, by statement, on each side; and what the execution of
+ * Signet's create statements alone costs against the bare server's whole create (node and PostgreSQL):
+ * a create can cost no less than its statements, whatever the node side does.
+ */
+function statementsSummary(statements: Record<'signetGet' | 'bareGet' | 'signetCreate' | 'bareCreate', Statements>, bareCreate: Block[]) {
+  const of = (side: Statements) => (side.tally as StatementTally).summary();
+  const signetCreate = of(statements.signetCreate);
+  return {
+    get: { signet: of(statements.signetGet), bare: of(statements.bareGet) },
+    create: { signet: signetCreate, bare: of(statements.bareCreate) },
+    signet_create_exec_vs_bare_create_total: round(signetCreate.exec_us_per_request / median(bareCreate.map((item) => item.total_us)), 2)
+  };
 }
 
 /**
@@ -194,6 +221,9 @@ export async function benchCpuPerRequest() {
     await measure(WARMUP_GETS, CONCURRENCY, getSignet);
     await measure(WARMUP_GETS, CONCURRENCY, getBare);
 
+    // The warm-up's rows leave autovacuum work that would otherwise land in whichever idle window its next
+    // look falls in (8-10 ms/s of PostgreSQL for a while): it is the cleanup after load, done here up front.
+    await monitor.query('VACUUM (ANALYZE)');
     const settledAfterSeconds = await settled(signetProcess.pid, postmaster);
     const signetIdle = await idleRates(signetProcess.pid, postmaster);
     const bareIdle = await idleRates(bareServer.pid, postmaster);
@@ -202,13 +232,16 @@ export async function benchCpuPerRequest() {
     const signet: Side = { name: 'signet', pid: signetProcess.pid, url: signetProcess.url, idleMsPerS: signetIdle.node };
     const bare: Side = { name: 'bare', pid: bareServer.pid, url: bareUrl, idleMsPerS: bareIdle.node };
 
+    const tracked = await statementsTracked(monitor);
+    const statementsOf = (): Statements => ({ monitor, tally: tracked ? statementTally() : null });
+    const statements = { signetGet: statementsOf(), bareGet: statementsOf(), signetCreate: statementsOf(), bareCreate: statementsOf() };
     const before = await connectionsOf(monitor);
     const blocks = { signetGet: [] as Block[], bareGet: [] as Block[], signetCreate: [] as Block[], bareCreate: [] as Block[] };
     for (let taken = 0; taken < ROUNDS; taken += 1) {
-      blocks.signetGet.push(await block(signet, postmaster, idlePostgres, GETS_PER_BLOCK, getSignet));
-      blocks.bareGet.push(await block(bare, postmaster, idlePostgres, GETS_PER_BLOCK * BARE_BLOCK_FACTOR, getBare));
-      blocks.signetCreate.push(await block(signet, postmaster, idlePostgres, CREATES_PER_BLOCK, createSignet));
-      blocks.bareCreate.push(await block(bare, postmaster, idlePostgres, CREATES_PER_BLOCK * BARE_BLOCK_FACTOR, createBare));
+      blocks.signetGet.push(await block(signet, postmaster, idlePostgres, GETS_PER_BLOCK, getSignet, statements.signetGet));
+      blocks.bareGet.push(await block(bare, postmaster, idlePostgres, GETS_PER_BLOCK * BARE_BLOCK_FACTOR, getBare, statements.bareGet));
+      blocks.signetCreate.push(await block(signet, postmaster, idlePostgres, CREATES_PER_BLOCK, createSignet, statements.signetCreate));
+      blocks.bareCreate.push(await block(bare, postmaster, idlePostgres, CREATES_PER_BLOCK * BARE_BLOCK_FACTOR, createBare, statements.bareCreate));
     }
     const after = await connectionsOf(monitor);
     // Churn is a connection closed while the load went on (and opened again): a pool that grows to meet the
@@ -221,6 +254,7 @@ export async function benchCpuPerRequest() {
       requests_per_block: { get: GETS_PER_BLOCK, create: CREATES_PER_BLOCK, bare_factor: BARE_BLOCK_FACTOR },
       get: { signet: summarize(blocks.signetGet), bare: summarize(blocks.bareGet) },
       create: { signet: summarize(blocks.signetCreate), bare: summarize(blocks.bareCreate) },
+      postgres_statements: tracked ? statementsSummary(statements, blocks.bareCreate) : null,
       ratios: { get: ratioOf(blocks.signetGet, blocks.bareGet, 1.5), create: ratioOf(blocks.signetCreate, blocks.bareCreate, 2.5) },
       idle_ms_per_s: {
         signet_node: round(signetIdle.node, 2), postgres_beside_signet: round(signetIdle.postgres, 2), bare_node: round(bareIdle.node, 2), postgres_beside_bare: round(bareIdle.postgres, 2),

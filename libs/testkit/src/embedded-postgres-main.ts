@@ -5,12 +5,14 @@ import { startEmbeddedPostgres } from '@signet/db/embedded';
  * A throwaway cluster for one test run: no flushes to disk (a crash loses nothing worth keeping), and room
  * for two Signets side by side (each part's pool, listeners and the tests' own connections).
  * `synchronous_commit` keeps its default: Signet sets it per pool, and tests check that it does.
+ * `pg_stat_statements` is loaded so the CPU benchmark can say which statements a request's PostgreSQL time goes to.
  */
 const TEST_SERVER_SETTINGS = {
   max_connections: '300',
   fsync: 'off',
   full_page_writes: 'off',
-  shared_buffers: '128MB'
+  shared_buffers: '128MB',
+  shared_preload_libraries: 'pg_stat_statements'
 };
 
 /** Child process of the test global setup and the fault runner: runs an embedded PostgreSQL until stdin closes. */
