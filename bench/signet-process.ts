@@ -13,14 +13,14 @@ export interface SignetProcess {
   close(): Promise<void>;
 }
 
-async function healthy(url: string, exited: Promise<unknown>): Promise<void> {
+async function ready(url: string, exited: Promise<unknown>): Promise<void> {
   let gone = false;
   void exited.then(() => {
     gone = true;
   });
   for (;;) {
-    if (gone) throw new Error('Signet ended before it answered /healthz');
-    const answered = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (gone) throw new Error('Signet ended before it answered /readyz');
+    const answered = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -48,7 +48,7 @@ export async function startSignetProcess(): Promise<SignetProcess> {
     }
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await healthy(url, exited);
+  await ready(url, exited);
   return {
     url,
     pid: child.pid as number,

@@ -57,7 +57,14 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   }), PRUNE_EVERY_MS);
   const buckets = { 'signature_report.create': signatureReportBucket() };
 
-  const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
+  // Ready only once started: before that, a bootstrap key a client was given may not be a working key yet.
+  let started = false;
+  const healthcheck = () => runHealthChecks({
+    database: async () => { await deps.db.raw('SELECT 1'); },
+    started: async () => {
+      if (!started) throw new Error('starting: the bootstrap API keys are not in place yet');
+    }
+  });
 
   const app = createGatewayApp({
     keys: recordingUse(cachedKeys, recordUse),
@@ -116,6 +123,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
         }
       });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
+      started = true;
     },
     async stop() {
       await keyChanges?.stop();

@@ -292,7 +292,7 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
   'GET /readyz': {
     operationId: 'ready',
     summary: 'Readiness',
-    description: 'Whether the database, the event bus and the blob store answer.',
+    description: 'Whether the database, the event bus and the blob store answer; for the gateway, also whether it has started (`checks.started`): until then a bootstrap API key may not work yet.',
     tag: 'Service',
     responses: { 200: jsonAnswer(ReadinessResponse, 'Ready'), 503: jsonAnswer(ReadinessResponse, 'Not ready: what failed') },
     errors: []

@@ -1518,7 +1518,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Whether the database, the event bus and the blob store answer.
+         * @description Whether the database, the event bus and the blob store answer; for the gateway, also whether it has started (`checks.started`): until then a bootstrap API key may not work yet.
          */
         get: operations["ready"];
         put?: never;
@@ -15851,7 +15851,8 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "checks": {
-                     *         "database": "ok"
+                     *         "database": "ok",
+                     *         "started": "ok"
                      *       },
                      *       "request_id": "req_01a2279e396d70d8a49100d90545eddb"
                      *     }
