@@ -45,10 +45,13 @@ export function fieldFlow(shared: SignerPages, tab: CasePage, language: PageLang
     if (type === 'SIGNATURE') {
       await page.locator('#adopt-dialog[open]').waitFor();
       await tabTo(page, page, '#adopt-apply');
-      await page.keyboard.press('Enter');
       // The dialog gives focus back to the place it opened from on its close event, a task after it closed:
-      // a key pressed before that lands wherever the focus was, and the focus moves afterwards.
-      await waitFor(async () => (await page.evaluate("document.activeElement?.classList.contains('placement') === true")) === true, 20_000, 'focus back on the signature place');
+      // a key pressed before that lands wherever the focus was, and the focus moves afterwards. The focus is
+      // already on the place before the event (the browser gives it back on close), so the wait is for the
+      // event itself; this listener runs after the page's own, which was added first.
+      await page.evaluate("window.adoptClosed = false; document.getElementById('adopt-dialog').addEventListener('close', () => { window.adoptClosed = true; }, { once: true })");
+      await page.keyboard.press('Enter');
+      await waitFor(async () => (await page.evaluate('window.adoptClosed === true')) === true, 20_000, 'the signature dialog to give focus back');
       return;
     }
     await page.locator('#field-dialog[open]').waitFor();
