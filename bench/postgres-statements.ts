@@ -15,6 +15,8 @@ export interface StatementsOfRequest {
 
 const SHOWN = 6;
 const STATEMENT_CHARS = 90;
+/** The monitor's database: both sides' statements run in it, and only in it. */
+const THIS_DATABASE = '(SELECT oid FROM pg_database WHERE datname = current_database())';
 
 /**
  * Whether the server tracks statements (`pg_stat_statements` preloaded, as the benchmarks' own PostgreSQL
@@ -31,7 +33,7 @@ export async function statementsTracked(monitor: pg.Client): Promise<boolean> {
 }
 
 export async function resetStatements(monitor: pg.Client): Promise<void> {
-  await monitor.query('SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)');
+  await monitor.query(`SELECT pg_stat_statements_reset(0, ${THIS_DATABASE}, 0)`);
 }
 
 /**
@@ -45,7 +47,7 @@ export function statementTally() {
   return {
     async add(monitor: pg.Client, served: number): Promise<void> {
       const { rows } = await monitor.query(`SELECT queryid::text AS id, regexp_replace(query, '\\s+', ' ', 'g') AS statement, calls, total_exec_time AS exec_ms
-        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat%'`);
+        FROM pg_stat_statements WHERE dbid = ${THIS_DATABASE} AND query NOT LIKE '%pg_stat%'`);
       for (const row of rows as Array<{ id: string; statement: string; calls: string; exec_ms: number }>) {
         const sum = byStatement.get(row.id) ?? { statement: row.statement, calls: 0, execMs: 0 };
         byStatement.set(row.id, { statement: sum.statement, calls: sum.calls + Number(row.calls), execMs: sum.execMs + row.exec_ms });
